@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Makes sure the tools a make goal needs are installed. On a fresh Debian
+# machine as root it installs them with apt-get; otherwise it prints the one
+# command to run. Usage: build/deps.sh [core|afl|oss]
+set -euo pipefail
+
+want=${1:-core}
+# command -> Debian package that provides it
+declare -A pkg_of=(
+  [clang]=clang [llvm-profdata]=llvm [llvm-cov]=llvm [dpkg-source]=dpkg-dev
+  [xz]=xz-utils [zip]=zip [unzip]=unzip [python3]=python3
+)
+cmds=(clang llvm-profdata llvm-cov dpkg-source xz python3)
+pkgs_extra=(libclang-rt-14-dev)
+if [ "$want" = afl ]; then
+  pkg_of[afl-clang-fast]=afl++
+  cmds+=(afl-clang-fast)
+fi
+if [ "$want" = oss ]; then
+  cmds+=(zip unzip)
+fi
+
+missing=()
+for c in "${cmds[@]}"; do
+  command -v "$c" >/dev/null 2>&1 || missing+=("${pkg_of[$c]}")
+done
+# libFuzzer and the sanitizer runtimes come with libclang-rt-14-dev.
+if ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  missing+=("${pkgs_extra[@]}")
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+if [ "$(id -u)" -ne 0 ]; then
+  echo "propfuzz: missing tools; run: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "propfuzz: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Fetches and unpacks a Debian source package into out/src/<package>-<version>
+# without touching the machine's apt configuration (design §2): a private
+# deb-src list under out/apt copies the URIs and Suites of the system's
+# sources. Usage: build/fetch-source.sh <package> <pinned-version>
+# Prints the unpacked directory. Set PF_SRC_<package> (dashes as _) to use a
+# source tree you already have instead.
+set -euo pipefail
+
+pkg=$1 version=$2
+var="PF_SRC_${pkg//[-.+]/_}"
+if [ -n "${!var:-}" ]; then
+  [ -d "${!var}" ] || { echo "propfuzz: $var=${!var} is not a directory" >&2; exit 1; }
+  echo "${!var}"; exit 0
+fi
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+apt_dir=$top/out/apt
+dest=$top/out/src/$pkg-${version%-*}
+if [ -f "$dest/.propfuzz-unpacked" ]; then echo "$dest"; exit 0; fi
+
+mkdir -p "$apt_dir/lists/partial" "$top/out/src/dl"
+src_list=$apt_dir/sources.sources
+if [ ! -s "$src_list" ]; then
+  found=0
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    sed 's/^Types:.*/Types: deb-src/' "$f" >> "$src_list"; echo >> "$src_list"; found=1
+  done
+  if [ $found = 0 ] && [ -f /etc/apt/sources.list ]; then
+    grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' > "$apt_dir/sources.list"
+    src_list=$apt_dir/sources.list
+  fi
+fi
+[ -s "$apt_dir/sources.list" ] && src_list=$apt_dir/sources.list
+opts=(-o "Dir::Etc::SourceList=$src_list" -o Dir::Etc::SourceParts=/dev/null
+      -o "Dir::State::Lists=$apt_dir/lists" -o Debug::NoLocking=1)
+if ! ls "$apt_dir/lists/"*Sources* >/dev/null 2>&1; then
+  apt-get "${opts[@]}" update -qq >/dev/null 2>&1 ||
+    { echo "propfuzz: cannot read Debian's source index (network?); or set $var=<source dir>" >&2; exit 1; }
+fi
+have=$(apt-cache "${opts[@]}" showsrc "$pkg" 2>/dev/null | awk '/^Version:/{print $2}' | sort -V | tail -1)
+if [ "$have" != "$version" ]; then
+  echo "propfuzz: $pkg source is $have, propfuzz was tested with $version; pin it in the Makefile or set $var" >&2
+  [ -n "$have" ] || exit 1
+fi
+cd "$top/out/src/dl"
+apt-get "${opts[@]}" source --download-only "$pkg=$have" >/dev/null 2>&1 ||
+  { echo "propfuzz: cannot download the $pkg source package" >&2; exit 1; }
+rm -rf "$dest"
+dpkg-source --no-check -x "${pkg}_${have#*:}.dsc" "$dest" >/dev/null
+touch "$dest/.propfuzz-unpacked"
+echo "$dest"

@@ -1,0 +1,357 @@
+/* propfuzz — property-based, coverage-guided fuzzing for C.
+ *
+ * One public header. Every exported symbol starts with pf_ / PF_.
+ *
+ * A fuzz target turns the fuzzer's bytes into values with the draw functions
+ * below (the byte-stream strategy decoder), runs the library under test on
+ * them, and checks properties with the oracle functions. A failed property
+ * prints a report (design §5) and calls abort(), so every engine records it.
+ *
+ * The decoder contract (design §3), which every draw keeps:
+ *   1. Total: any byte string decodes; reading past the end yields zero bytes
+ *      and sets the overrun flag. No draw fails.
+ *   2. Zero is simplest: all-zero input gives the simplest value of every
+ *      strategy (see each draw for what "simplest" is).
+ *   3. Stable widths: the bytes a draw consumes depend on its constraints and
+ *      the bytes it reads, never on how much input remains. Words are 1, 2, 4
+ *      or 8 bytes, little-endian.
+ *   4. Verbatim where possible: an integer word already in range is returned
+ *      as is; other words fold into range, simplest values first.
+ *   5. Lists by continue-flags, one flag byte before each optional element.
+ *   6. Strings as contiguous payloads ended by 0x00, with 0x01 escaping the
+ *      next byte.
+ *   7. Floats: one tag byte picks a nasty value (0, -0, ±1, ±inf, NaN, the
+ *      subnormal minimum, DBL_MIN, DBL_MAX, DBL_EPSILON, 2^53±1, the range's
+ *      bounds and their neighbours) or a mode for the following word.
+ *   8. Record mode logs every draw inside labelled spans.
+ *   9. Invertible: pf_enc_* writes the bytes that decode to a given value.
+ */
+#ifndef PROPFUZZ_H
+#define PROPFUZZ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* The source: a cursor over the fuzzer's bytes.                       */
+/* ------------------------------------------------------------------ */
+
+typedef struct pf_src pf_src;
+
+/* Starts decoding one input for the named target. Never fails (allocation
+ * failure aborts: there is nothing useful a fuzz target can do without it).
+ * Every pointer a draw returns lives until pf_end. */
+pf_src *pf_begin(const char *target, const uint8_t *data, size_t size);
+void pf_end(pf_src *s);
+
+bool pf_overrun(const pf_src *s);    /* true once a draw read past the end */
+size_t pf_offset(const pf_src *s);   /* bytes consumed so far */
+
+/* The unread rest of the input, consumed whole: for properties on raw bytes
+ * ("whatever the parser accepts ..."). Never NULL; *len may be 0. */
+const uint8_t *pf_rest(pf_src *s, const char *label, size_t *len);
+
+/* Labelled spans group draws for the report and the shrinker. They nest. */
+void pf_span_begin(pf_src *s, const char *label);
+void pf_span_end(pf_src *s);
+unsigned pf_depth(const pf_src *s); /* current span nesting */
+
+/* ------------------------------------------------------------------ */
+/* Draws. `label` names the draw in reports; NULL is allowed.          */
+/* ------------------------------------------------------------------ */
+
+/* 1 byte; low bit. Simplest: false. */
+bool pf_bool(pf_src *s, const char *label);
+/* 1 byte; true with probability p (byte > 255 - p*256). Simplest: false
+ * unless p >= 1. */
+bool pf_bool_p(pf_src *s, const char *label, double p);
+
+/* An integer in [lo, hi] (lo <= hi, else the bounds are swapped). Width:
+ * the smallest word holding hi - lo. A word in range is returned verbatim
+ * (signed words are sign-extended); others fold into range in the order
+ * 0, 1, -1, 2, -2, ... clipped to the range, i.e. nearest zero first.
+ * Simplest: the value in range nearest 0 (positive side first). */
+uint64_t pf_u64_range(pf_src *s, const char *label, uint64_t lo, uint64_t hi);
+int64_t pf_i64_range(pf_src *s, const char *label, int64_t lo, int64_t hi);
+
+/* Full-range shorthands. */
+uint8_t pf_u8(pf_src *s, const char *label);
+uint16_t pf_u16(pf_src *s, const char *label);
+uint32_t pf_u32(pf_src *s, const char *label);
+uint64_t pf_u64(pf_src *s, const char *label);
+int8_t pf_i8(pf_src *s, const char *label);
+int16_t pf_i16(pf_src *s, const char *label);
+int32_t pf_i32(pf_src *s, const char *label);
+int64_t pf_i64(pf_src *s, const char *label);
+
+/* An index in [0, n) — sampled_from / choice. n == 0 is treated as 1. */
+size_t pf_choice(pf_src *s, const char *label, size_t n);
+/* pf_choice that also opens a span named `label`; close it with
+ * pf_span_end after drawing the chosen branch. */
+size_t pf_one_of(pf_src *s, const char *label, size_t n);
+
+/* Floats. Zero-initialised options mean: unbounded, NaN and infinities
+ * allowed. Width: 1 tag byte + one word (8 for double, 4 for float).
+ * Simplest: 0.0, or the bound nearest 0 when 0 is out of range. */
+typedef struct pf_float_opts {
+    bool bounded;    /* when true, values lie in [min, max] */
+    double min, max;
+    bool no_nan;     /* exclude NaN */
+    bool no_inf;     /* exclude ±infinity */
+} pf_float_opts;
+double pf_double(pf_src *s, const char *label, const pf_float_opts *opts);
+float pf_float(pf_src *s, const char *label, const pf_float_opts *opts);
+
+/* Bytes: payload bytes up to a 0x00 terminator; 0x01 makes the next byte
+ * literal. Stops without a terminator at max_len (PF_UNBOUNDED for none);
+ * pads with 0x00 up to min_len. Returns a pointer valid until pf_end.
+ * Simplest: min_len zeros. */
+#define PF_UNBOUNDED SIZE_MAX
+const uint8_t *pf_bytes(pf_src *s, const char *label, size_t min_len,
+                        size_t max_len, size_t *len);
+
+/* UTF-8 text, lengths in code points. Payload bytes as in pf_bytes; valid
+ * UTF-8 sequences are taken verbatim, every other byte selects one of the
+ * awkward code points (NUL, controls, quotes, backslash, U+0085, U+2028,
+ * U+FEFF, U+202E, U+FFFD, U+10FFFF, astral emoji, ...). With an alphabet,
+ * a code point outside it maps to alphabet[cp % n]. Pads up to min_len with
+ * alphabet[0], else '0'. Returns a NUL-terminated string whose byte length
+ * is *len (it may contain NULs). Simplest: "" (or min_len pads). */
+typedef struct pf_text_opts {
+    size_t min_len, max_len;   /* code points; max 0 means unbounded */
+    const uint32_t *alphabet;  /* NULL: all of Unicode */
+    size_t alphabet_len;
+    bool allow_invalid;        /* keep invalid UTF-8 bytes as they are */
+} pf_text_opts;
+const char *pf_text(pf_src *s, const char *label, const pf_text_opts *opts,
+                    size_t *len);
+
+/* Lists by continue-flags:
+ *     pf_list l;
+ *     pf_list_begin(s, &l, "items", 0, 10);
+ *     while (pf_list_more(s, &l)) { ... draw one element ... }
+ * The first `min` elements are taken without a flag; then a flag byte
+ * (non-zero: one more) precedes each element until `max`. Each element is a
+ * span labelled "<label>[]", the list a span labelled `label`; the loop ends
+ * the list span itself. Simplest: min elements. */
+typedef struct pf_list {
+    size_t count;     /* elements accepted so far */
+    size_t min, max;
+    size_t rejected;  /* duplicates refused by pf_list_unique */
+    bool open;        /* an element span is open */
+    const char *item_label; /* "<label>[]" when recording */
+    void *keys;       /* pf_list_unique's key set (arena memory) */
+} pf_list;
+void pf_list_begin(pf_src *s, pf_list *l, const char *label, size_t min,
+                   size_t max);
+bool pf_list_more(pf_src *s, pf_list *l);
+/* For unique lists: call after drawing an element with its key. Returns
+ * false (and un-counts the element, which the caller then discards) when
+ * the key was already seen. After 16 duplicates in a row the list ends. */
+bool pf_list_unique(pf_src *s, pf_list *l, const void *key, size_t key_len);
+
+/* Recursion with a depth cap: returns a kind in [0, n_leaf + n_branch)
+ * with the leaf kinds first, and only leaf kinds once `depth` reaches
+ * max_depth — so exhausted input (zeros) always draws a leaf. */
+size_t pf_tree_kind(pf_src *s, const char *label, unsigned depth,
+                    unsigned max_depth, size_t n_leaf, size_t n_branch);
+
+/* A permutation of [0, n) into perm (Fisher-Yates, each swap drawn as a
+ * distance so that zeros give the identity). */
+void pf_permutation(pf_src *s, const char *label, size_t *perm, size_t n);
+
+/* Chunk sizes that split `total` bytes: sizes[i] >= 1, summing to total.
+ * Returns the number of chunks (at most max_chunks; the last takes the
+ * rest). Zeros give one chunk. */
+size_t pf_chunks(pf_src *s, const char *label, size_t total, size_t *sizes,
+                 size_t max_chunks);
+
+/* ------------------------------------------------------------------ */
+/* Record mode (replay, reports, shrinking).                           */
+/* ------------------------------------------------------------------ */
+
+typedef enum pf_draw_kind {
+    PF_DRAW_BOOL, PF_DRAW_UINT, PF_DRAW_INT, PF_DRAW_DOUBLE, PF_DRAW_FLOAT,
+    PF_DRAW_BYTES, PF_DRAW_TEXT, PF_DRAW_FLAG, PF_DRAW_RAW, PF_DRAW_SPAN_BEGIN,
+    PF_DRAW_SPAN_END
+} pf_draw_kind;
+
+typedef struct pf_record {
+    pf_draw_kind kind;
+    const char *label;  /* the draw's label, else its span's; may be NULL */
+    unsigned depth;     /* span nesting at the draw */
+    size_t offset;      /* first byte read */
+    size_t width;       /* bytes consumed */
+    union { uint64_t u; int64_t i; double d; } lo, hi; /* constraints */
+    union { uint64_t u; int64_t i; double d; } value;
+    const uint8_t *bytes; /* PF_DRAW_BYTES/TEXT/RAW payload (arena) */
+    size_t bytes_len;
+} pf_record;
+
+/* Recording is process-wide: replay and shrink turn it on; fuzzing leaves
+ * it off and pays one predictable branch per draw. */
+void pf_set_recording(bool on);
+bool pf_recording(void);
+size_t pf_record_count(const pf_src *s);
+const pf_record *pf_record_at(const pf_src *s, size_t i);
+
+/* ------------------------------------------------------------------ */
+/* The inverse: write bytes that decode to given values (rule 9).      */
+/* Each pf_enc_* mirrors the draw of the same name and constraints.    */
+/* ------------------------------------------------------------------ */
+
+typedef struct pf_buf {
+    uint8_t *data;
+    size_t len, cap;
+} pf_buf;
+void pf_buf_free(pf_buf *b);
+void pf_buf_put(pf_buf *b, const void *data, size_t len);
+void pf_buf_putc(pf_buf *b, uint8_t c);
+void pf_buf_printf(pf_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void pf_buf_hex(pf_buf *b, const uint8_t *data, size_t len, size_t limit);
+/* A quoted, escaped rendering of bytes (JSON-like; non-ASCII as \xNN
+ * unless it is valid UTF-8 text). */
+void pf_buf_quote(pf_buf *b, const uint8_t *data, size_t len);
+const char *pf_buf_str(pf_buf *b); /* NUL-terminated view */
+
+void pf_enc_bool(pf_buf *e, bool v);
+void pf_enc_bool_p(pf_buf *e, double p, bool v);
+void pf_enc_u64_range(pf_buf *e, uint64_t lo, uint64_t hi, uint64_t v);
+void pf_enc_i64_range(pf_buf *e, int64_t lo, int64_t hi, int64_t v);
+void pf_enc_choice(pf_buf *e, size_t n, size_t index);
+void pf_enc_double(pf_buf *e, const pf_float_opts *opts, double v);
+void pf_enc_float(pf_buf *e, const pf_float_opts *opts, float v);
+void pf_enc_bytes(pf_buf *e, size_t min_len, size_t max_len,
+                  const uint8_t *data, size_t len);
+/* `text` must be valid UTF-8 (or opts->allow_invalid) and, with an
+ * alphabet, use only its code points. */
+void pf_enc_text(pf_buf *e, const pf_text_opts *opts, const char *text,
+                 size_t len);
+/* Before each element past min (and not at max): more = true; after the
+ * last element (when count < max): more = false. */
+void pf_enc_more(pf_buf *e, bool more);
+void pf_enc_tree_kind(pf_buf *e, unsigned depth, unsigned max_depth,
+                      size_t n_leaf, size_t n_branch, size_t kind);
+
+/* ------------------------------------------------------------------ */
+/* Comparisons.                                                        */
+/* ------------------------------------------------------------------ */
+
+/* A tolerance is a named parameter of a property, never a bare number. */
+typedef struct pf_tolerance {
+    double rel;       /* |a-b| <= rel * max(|a|,|b|) ... */
+    double abs;       /* ... or |a-b| <= abs ... */
+    uint64_t ulps;    /* ... or a and b are at most ulps apart. */
+} pf_tolerance;
+
+bool pf_f64_bits_equal(double a, double b);  /* -0 != 0; NaN payloads */
+bool pf_f32_bits_equal(float a, float b);
+uint64_t pf_ulp_distance(double a, double b); /* UINT64_MAX if NaN */
+bool pf_close(double a, double b, pf_tolerance tol); /* NaN == NaN */
+
+/* The path of the first difference in nested values, e.g. [""][1]. */
+typedef struct pf_path {
+    char text[256];
+    size_t len;
+} pf_path;
+void pf_path_index(pf_path *p, size_t index);
+void pf_path_key(pf_path *p, const uint8_t *key, size_t len);
+void pf_path_pop(pf_path *p, size_t saved_len);
+
+/* ------------------------------------------------------------------ */
+/* Property oracles.                                                   */
+/* ------------------------------------------------------------------ */
+
+/* A codec as the oracles see it. Values are opaque to propfuzz. */
+typedef struct pf_codec {
+    /* Appends the encoding of value to out; returns 0, or non-zero when the
+     * encoder refuses the value. */
+    int (*encode)(void *ctx, const void *value, pf_buf *out);
+    /* Decodes one value; returns 0 and sets *value when accepted, non-zero
+     * when refused. A decoded value is released with release. */
+    int (*decode)(void *ctx, const uint8_t *data, size_t len, void **value);
+    void (*release)(void *ctx, void *value);
+    /* Type-strict equality; on a difference, extends path to it. */
+    bool (*equal)(void *ctx, const void *a, const void *b, pf_path *path);
+    void (*print)(void *ctx, const void *value, pf_buf *out);
+    void *ctx;
+} pf_codec;
+
+/* decode(encode(value)) == value, type-strictly. */
+void pf_check_round_trip(pf_src *s, const char *property, const pf_codec *c,
+                         const void *value);
+/* encode(value) twice gives identical bytes. */
+void pf_check_deterministic(pf_src *s, const char *property,
+                            const pf_codec *c, const void *value);
+/* If decode accepts raw: v1 = decode(raw), c1 = encode(v1); then
+ * decode(c1) must be accepted and equal v1, and encode(decode(c1)) == c1.
+ * Returns whether raw was accepted (so a test can see that it ran). */
+bool pf_check_fixed_point(pf_src *s, const char *property, const pf_codec *c,
+                          const uint8_t *raw, size_t len);
+/* Two sequences of values equal element by element. */
+void pf_check_values_equal(pf_src *s, const char *property, const pf_codec *c,
+                           const char *name_a, const void *const *a,
+                           size_t na, const char *name_b,
+                           const void *const *b, size_t nb);
+/* Two byte strings identical. */
+void pf_check_bytes_equal(pf_src *s, const char *property,
+                          const char *name_a, const uint8_t *a, size_t na,
+                          const char *name_b, const uint8_t *b, size_t nb);
+/* Two doubles within tolerance (tol_name names the parameter). */
+void pf_check_close(pf_src *s, const char *property, const char *name_a,
+                    double a, const char *name_b, double b, pf_tolerance tol,
+                    const char *tol_name);
+
+/* ------------------------------------------------------------------ */
+/* Failure reports.                                                    */
+/* ------------------------------------------------------------------ */
+
+/* One named line of a report: "  name = text". */
+typedef struct pf_line {
+    const char *name;
+    const char *text;
+} pf_line;
+
+/* Reports a failed property and aborts. When the input was not decoded in
+ * record mode, the input is first saved (see PF_FINDINGS_DIR), then
+ * re-run through LLVMFuzzerTestOneInput with recording on so the report can
+ * list every draw; a failure that does not reproduce is reported as flaky.
+ * Lines whose text is NULL are skipped. */
+_Noreturn void pf_fail(pf_src *s, const char *property, const char *summary,
+                       const pf_line *lines, size_t n_lines,
+                       const char *diff_path);
+
+/* The harness's own always-on assertion (not a property: a bug in the
+ * harness or an impossible library state). */
+#define PF_ASSERT(s, cond)                                                  \
+    do {                                                                    \
+        if (!(cond))                                                        \
+            pf_fail((s), "harness_assert", #cond, NULL, 0, NULL);           \
+    } while (0)
+
+/* The name of the input being replayed, for reports (set by the replay
+ * driver; NULL when unknown). */
+void pf_set_input_name(const char *name);
+
+/* ------------------------------------------------------------------ */
+/* What a target defines.                                              */
+/* ------------------------------------------------------------------ */
+
+/* The fuzz entry point every engine calls (libFuzzer's convention). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Optional: the target's seeds, written as values. The seed writer
+ * (make seeds-<target>) calls it; emit stores one corpus file. */
+void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
+                                  size_t len));
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PROPFUZZ_H */

@@ -1,0 +1,206 @@
+/* Float draws (design §3 rule 7): a tag byte, then one word.
+ *
+ *   tag 0             the word as a signed integer, converted: integers are
+ *                     the simplest floats, and all-zero gives 0.0
+ *   tag 1..N          a nasty value from the table below (word ignored)
+ *   tag N+1..0x7f     a dyadic m / 2^e: few fraction bits
+ *   tag 0x80..0xff    the word's IEEE bits verbatim (NaN payloads included)
+ *
+ * A value the options exclude (NaN, infinity, out of range) folds into the
+ * range using the word, so every tag still gives an allowed value. */
+#include "pf_internal.h"
+
+#include <float.h>
+#include <math.h>
+
+enum { TAG_INTEGER = 0, TAG_RAW = 0x80 };
+
+static double bits_to_double(uint64_t w)
+{
+    double d;
+    memcpy(&d, &w, sizeof d);
+    return d;
+}
+
+static float bits_to_float(uint32_t w)
+{
+    float f;
+    memcpy(&f, &w, sizeof f);
+    return f;
+}
+
+/* Shared nasty values; slots 0..3 are replaced by the range's bounds and
+ * their inner neighbours when the draw is bounded. */
+#define N_BOUND_SLOTS 4
+static const double nasty_double[] = {
+    0, 0, 0, 0, /* bound slots: lo, nextup(lo), hi, nextdown(hi) */
+    -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN, -NAN,
+    4.9406564584124654e-324 /* smallest subnormal */, -4.9406564584124654e-324,
+    DBL_MIN, -DBL_MIN, DBL_MAX, -DBL_MAX, DBL_EPSILON,
+    9007199254740991.0 /* 2^53-1 */, 9007199254740992.0 /* 2^53 */,
+    9007199254740994.0 /* 2^53+2: 2^53+1 is not a double */,
+    -9007199254740991.0, -9007199254740992.0,
+    0.5, -0.5, 0.1, 1.0 / 3.0, 2.2250738585072009e-308 /* largest subnormal */,
+    0.99999999999999989 /* nextdown(1) */, 1.0000000000000002 /* nextup(1) */,
+    FLT_MAX, FLT_MIN, 1e300, -1e-300, 65536.0, 4294967296.0,
+    9223372036854775807.0 /* 2^63 */, -9223372036854775808.0,
+    18446744073709551616.0 /* 2^64 */,
+};
+#define N_NASTY (sizeof nasty_double / sizeof nasty_double[0])
+/* Signalling NaN with payload 1: quiet NaNs alone miss payload bugs. */
+static const uint64_t SNAN_BITS = UINT64_C(0x7ff0000000000001);
+#define TAG_SNAN (N_NASTY + 1)
+#define TAG_LAST_NASTY TAG_SNAN
+
+static bool allowed(double v, const pf_float_opts *o)
+{
+    if (isnan(v))
+        return !o->no_nan && !o->bounded;
+    if (isinf(v) && o->no_inf)
+        return false;
+    if (o->bounded && (v < o->min || v > o->max))
+        return false;
+    return true;
+}
+
+/* The simplest allowed value: 0.0, or the bound nearest zero. */
+static double simplest(const pf_float_opts *o)
+{
+    if (!o->bounded || (o->min <= 0 && o->max >= 0))
+        return 0.0;
+    return o->min > 0 ? o->min : o->max;
+}
+
+/* Folds an excluded value into the allowed set, spreading by the word. */
+static double fold(double v, uint64_t word, const pf_float_opts *o, bool tag0)
+{
+    if (word == 0 && tag0)
+        return simplest(o);
+    if (o->bounded) {
+        double f = (double)(word >> 11) * 0x1p-53; /* [0, 1) */
+        double r = o->min * (1 - f) + o->max * f;  /* no overflow */
+        if (!(r >= o->min))
+            r = o->min;
+        if (r > o->max)
+            r = o->max;
+        return r;
+    }
+    if (isnan(v) || isinf(v))
+        return (double)(int64_t)word;
+    return v;
+}
+
+static double nasty(size_t tag, const pf_float_opts *o)
+{
+    if (tag == TAG_SNAN)
+        return bits_to_double(SNAN_BITS);
+    size_t i = tag - 1;
+    if (i < N_BOUND_SLOTS) {
+        if (!o->bounded)
+            return i % 2 ? -1.0 * (double)(i + 1) : (double)(i + 1);
+        switch (i) {
+        case 0: return o->min;
+        case 1: return nextafter(o->min, INFINITY);
+        case 2: return o->max;
+        default: return nextafter(o->max, -INFINITY);
+        }
+    }
+    return nasty_double[i];
+}
+
+static double decode_double(unsigned tag, uint64_t word, const pf_float_opts *o)
+{
+    double v;
+    if (tag == TAG_INTEGER)
+        v = (double)(int64_t)word;
+    else if (tag <= TAG_LAST_NASTY)
+        v = nasty(tag, o);
+    else if (tag < TAG_RAW)
+        v = ldexp((double)(int32_t)(uint32_t)word, -(int)((word >> 32) & 63));
+    else
+        v = bits_to_double(word);
+    return allowed(v, o) ? v : fold(v, word, o, tag == TAG_INTEGER);
+}
+
+static const pf_float_opts no_opts;
+
+double pf_double(pf_src *s, const char *label, const pf_float_opts *opts)
+{
+    const pf_float_opts *o = opts ? opts : &no_opts;
+    size_t at = s->pos;
+    unsigned tag = pf__read_byte(s);
+    uint64_t word = pf__read_word(s, 8);
+    double v = decode_double(tag, word, o);
+    if (s->recording) {
+        pf_record *r = pf__record(s, PF_DRAW_DOUBLE, label, at);
+        r->lo.d = o->bounded ? o->min : -INFINITY;
+        r->hi.d = o->bounded ? o->max : INFINITY;
+        r->value.d = v;
+    }
+    return v;
+}
+
+/* Floats reuse the double path on a 4-byte word: the integer and dyadic
+ * modes and the table are exact or rounded to float, raw mode is the
+ * float's own bits. */
+float pf_float(pf_src *s, const char *label, const pf_float_opts *opts)
+{
+    const pf_float_opts *o = opts ? opts : &no_opts;
+    size_t at = s->pos;
+    unsigned tag = pf__read_byte(s);
+    uint32_t word = (uint32_t)pf__read_word(s, 4);
+    float f;
+    if (tag >= TAG_RAW) {
+        f = bits_to_float(word);
+    } else if (tag == TAG_SNAN) {
+        f = bits_to_float(UINT32_C(0x7f800001));
+    } else if (tag == TAG_INTEGER) {
+        f = (float)(int32_t)word;
+    } else if (tag <= TAG_LAST_NASTY) {
+        f = (float)nasty(tag, o);
+    } else {
+        f = (float)ldexp((double)(int16_t)(uint16_t)word, -(int)((word >> 16) & 31));
+    }
+    if (!allowed((double)f, o)) {
+        /* Excluded, or pushed out of range by rounding to float: fold. */
+        f = (float)fold((double)f, word, o, tag == TAG_INTEGER);
+        if (o->bounded && (f < o->min || f > o->max))
+            f = (float)simplest(o);
+    }
+    if (s->recording) {
+        pf_record *r = pf__record(s, PF_DRAW_FLOAT, label, at);
+        r->lo.d = o->bounded ? o->min : -INFINITY;
+        r->hi.d = o->bounded ? o->max : INFINITY;
+        r->value.d = (double)f;
+    }
+    return f;
+}
+
+/* --- inverse ----------------------------------------------------------- */
+
+void pf_enc_double(pf_buf *e, const pf_float_opts *opts, double v)
+{
+    const pf_float_opts *o = opts ? opts : &no_opts;
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    /* An integer (not -0.0) encodes as tag 0 when that decodes back. */
+    if (v == v && v == floor(v) && fabs(v) < 9.2e18 && !(v == 0 && signbit(v))) {
+        uint64_t w = (uint64_t)(int64_t)v;
+        if (pf_f64_bits_equal(decode_double(TAG_INTEGER, w, o), v)) {
+            pf_buf_putc(e, TAG_INTEGER);
+            pf__write_le(e, w, 8);
+            return;
+        }
+    }
+    pf_buf_putc(e, TAG_RAW);
+    pf__write_le(e, bits, 8);
+}
+
+void pf_enc_float(pf_buf *e, const pf_float_opts *opts, float v)
+{
+    (void)opts;
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    pf_buf_putc(e, TAG_RAW);
+    pf__write_le(e, bits, 4);
+}

@@ -1,0 +1,169 @@
+/* Property oracles over a pf_codec (design §4). Each rules out its own
+ * false positives where it can: a refusal is reported as a refusal, and
+ * values are rendered only once something failed. */
+#include "pf_internal.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+char *pf__print_value(const pf_codec *c, const void *value)
+{
+    pf_buf b = {0};
+    c->print(c->ctx, value, &b);
+    pf_buf_str(&b);
+    return (char *)b.data;
+}
+
+static char *hex_of(const uint8_t *p, size_t n)
+{
+    pf_buf b = {0};
+    pf_buf_hex(&b, p, n, 512);
+    pf_buf_str(&b);
+    return (char *)b.data;
+}
+
+void pf_check_round_trip(pf_src *s, const char *property, const pf_codec *c,
+                         const void *value)
+{
+    pf_buf enc = {0};
+    if (c->encode(c->ctx, value, &enc) != 0) {
+        pf_line l[] = {{"value", pf__print_value(c, value)}};
+        pf_fail(s, property, "the encoder refused a value the strategy drew",
+                l, 1, NULL);
+    }
+    void *back = NULL;
+    if (c->decode(c->ctx, enc.data, enc.len, &back) != 0) {
+        pf_line l[] = {{"value", pf__print_value(c, value)},
+                       {"encode(value)", hex_of(enc.data, enc.len)}};
+        pf_fail(s, property, "decode refused encode(value)", l, 2, NULL);
+    }
+    pf_path path = {0};
+    if (!c->equal(c->ctx, value, back, &path)) {
+        pf_line l[] = {{"value", pf__print_value(c, value)},
+                       {"encode(value)", hex_of(enc.data, enc.len)},
+                       {"decode(...)", pf__print_value(c, back)}};
+        pf_fail(s, property, "decode(encode(value)) != value", l, 3,
+                path.text);
+    }
+    c->release(c->ctx, back);
+    pf_buf_free(&enc);
+}
+
+void pf_check_deterministic(pf_src *s, const char *property,
+                            const pf_codec *c, const void *value)
+{
+    pf_buf a = {0}, b = {0};
+    int ra = c->encode(c->ctx, value, &a);
+    int rb = c->encode(c->ctx, value, &b);
+    if (ra != rb || a.len != b.len || (a.len && memcmp(a.data, b.data, a.len))) {
+        pf_line l[] = {{"value", pf__print_value(c, value)},
+                       {"encode(value) #1", hex_of(a.data, a.len)},
+                       {"encode(value) #2", hex_of(b.data, b.len)}};
+        pf_fail(s, property, "encoding the same value twice differs", l, 3,
+                NULL);
+    }
+    pf_buf_free(&a);
+    pf_buf_free(&b);
+}
+
+bool pf_check_fixed_point(pf_src *s, const char *property, const pf_codec *c,
+                          const uint8_t *raw, size_t len)
+{
+    void *v1 = NULL, *v2 = NULL;
+    if (c->decode(c->ctx, raw, len, &v1) != 0)
+        return false; /* refused: nothing is claimed about it */
+    pf_buf c1 = {0}, c2 = {0};
+    if (c->encode(c->ctx, v1, &c1) != 0) {
+        pf_line l[] = {{"decode(input)", pf__print_value(c, v1)}};
+        pf_fail(s, property, "the encoder refused a value the decoder accepted",
+                l, 1, NULL);
+    }
+    if (c->decode(c->ctx, c1.data, c1.len, &v2) != 0) {
+        pf_line l[] = {{"decode(input)", pf__print_value(c, v1)},
+                       {"canonical", hex_of(c1.data, c1.len)}};
+        pf_fail(s, property, "decode refused the canonical re-encoding", l, 2,
+                NULL);
+    }
+    pf_path path = {0};
+    if (!c->equal(c->ctx, v1, v2, &path)) {
+        pf_line l[] = {{"decode(input)", pf__print_value(c, v1)},
+                       {"canonical", hex_of(c1.data, c1.len)},
+                       {"decode(canonical)", pf__print_value(c, v2)}};
+        pf_fail(s, property, "re-encoding an accepted input changed its value",
+                l, 3, path.text);
+    }
+    if (c->encode(c->ctx, v2, &c2) != 0 || c1.len != c2.len ||
+        (c1.len && memcmp(c1.data, c2.data, c1.len) != 0)) {
+        pf_line l[] = {{"decode(input)", pf__print_value(c, v1)},
+                       {"canonical", hex_of(c1.data, c1.len)},
+                       {"re-encoded", hex_of(c2.data, c2.len)}};
+        pf_fail(s, property, "the canonical encoding is not a fixed point", l,
+                3, NULL);
+    }
+    c->release(c->ctx, v1);
+    c->release(c->ctx, v2);
+    pf_buf_free(&c1);
+    pf_buf_free(&c2);
+    return true;
+}
+
+void pf_check_values_equal(pf_src *s, const char *property, const pf_codec *c,
+                           const char *name_a, const void *const *a,
+                           size_t na, const char *name_b,
+                           const void *const *b, size_t nb)
+{
+    size_t n = na < nb ? na : nb;
+    for (size_t i = 0; i < n; i++) {
+        pf_path path = {0};
+        pf_path_index(&path, i);
+        if (!c->equal(c->ctx, a[i], b[i], &path)) {
+            pf_line l[] = {{name_a, pf__print_value(c, a[i])},
+                           {name_b, pf__print_value(c, b[i])}};
+            pf_fail(s, property, "the two sequences differ", l, 2, path.text);
+        }
+    }
+    if (na != nb) {
+        pf_buf msg = {0};
+        pf_buf_printf(&msg, "%s has %zu values, %s has %zu", name_a, na,
+                      name_b, nb);
+        pf_line l[] = {
+            {na > n ? name_a : name_b,
+             pf__print_value(c, na > n ? a[n] : b[n])}};
+        pf_path path = {0};
+        pf_path_index(&path, n);
+        pf_fail(s, property, pf_buf_str(&msg), l, 1, path.text);
+    }
+}
+
+void pf_check_bytes_equal(pf_src *s, const char *property,
+                          const char *name_a, const uint8_t *a, size_t na,
+                          const char *name_b, const uint8_t *b, size_t nb)
+{
+    if (na == nb && (na == 0 || memcmp(a, b, na) == 0))
+        return;
+    size_t i = 0;
+    while (i < na && i < nb && a[i] == b[i])
+        i++;
+    pf_buf at = {0};
+    pf_buf_printf(&at, "byte %zu", i);
+    pf_line l[] = {{name_a, hex_of(a, na)}, {name_b, hex_of(b, nb)}};
+    pf_fail(s, property, "the byte strings differ", l, 2, pf_buf_str(&at));
+}
+
+void pf_check_close(pf_src *s, const char *property, const char *name_a,
+                    double a, const char *name_b, double b, pf_tolerance tol,
+                    const char *tol_name)
+{
+    if (pf_close(a, b, tol))
+        return;
+    pf_buf va = {0}, vb = {0}, t = {0};
+    pf_buf_printf(&va, "%.17g", a);
+    pf_buf_printf(&vb, "%.17g (%" PRIu64 " ulps apart)", b,
+                  pf_ulp_distance(a, b));
+    pf_buf_printf(&t, "%s = {rel %g, abs %g, ulps %" PRIu64 "}",
+                  tol_name ? tol_name : "tolerance", tol.rel, tol.abs,
+                  tol.ulps);
+    pf_line l[] = {{name_a, pf_buf_str(&va)}, {name_b, pf_buf_str(&vb)},
+                   {"tolerance", pf_buf_str(&t)}};
+    pf_fail(s, property, "the values are not within tolerance", l, 3, NULL);
+}

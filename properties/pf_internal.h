@@ -1,0 +1,108 @@
+/* Internals shared by the files of libpropfuzz. Not installed. */
+#ifndef PF_INTERNAL_H
+#define PF_INTERNAL_H
+
+#include "propfuzz.h"
+
+#include <string.h>
+
+/* Bump allocator for everything a draw returns: freed at pf_end in one go,
+ * and its first block is kept across inputs so fuzzing allocates nothing. */
+typedef struct pf_arena_block {
+    struct pf_arena_block *next;
+    size_t used, cap;
+    unsigned char mem[];
+} pf_arena_block;
+
+typedef struct pf_arena {
+    pf_arena_block *head;
+} pf_arena;
+
+void *pf__arena_alloc(pf_arena *a, size_t n);
+void pf__arena_reset(pf_arena *a);
+void pf__arena_free(pf_arena *a);
+
+/* Depth beyond which span labels are not remembered (draws still work). */
+#define PF_MAX_SPAN_DEPTH 64
+
+struct pf_src {
+    const char *target;
+    const uint8_t *data;
+    size_t size;
+    size_t pos;         /* virtual: may pass size, zeros are read there */
+    bool overrun;
+    unsigned depth;
+    const char *span_labels[PF_MAX_SPAN_DEPTH];
+    pf_arena arena;
+    bool recording;     /* snapshot of the global switch at pf_begin */
+    pf_record *records;
+    size_t n_records, cap_records;
+    struct pf_src *next_free;
+};
+
+/* Reads a little-endian word of `width` bytes (1, 2, 4 or 8). Past the end
+ * the missing bytes read as zero and the overrun flag is set; the cursor
+ * always advances by width (rule 3). */
+static inline uint64_t pf__read_word(pf_src *s, unsigned width)
+{
+    uint64_t w = 0;
+    size_t avail = s->pos < s->size ? s->size - s->pos : 0;
+    if (avail >= width) {
+        const uint8_t *p = s->data + s->pos;
+        for (unsigned i = 0; i < width; i++)
+            w |= (uint64_t)p[i] << (8 * i);
+    } else {
+        for (size_t i = 0; i < avail; i++)
+            w |= (uint64_t)s->data[s->pos + i] << (8 * i);
+        s->overrun = true;
+    }
+    s->pos += width;
+    return w;
+}
+
+static inline uint8_t pf__read_byte(pf_src *s)
+{
+    if (s->pos < s->size)
+        return s->data[s->pos++];
+    s->overrun = true;
+    s->pos++;
+    return 0;
+}
+
+/* Smallest word width (1, 2, 4, 8) that holds span. */
+static inline unsigned pf__width_for(uint64_t span)
+{
+    if (span <= 0xffu) return 1;
+    if (span <= 0xffffu) return 2;
+    if (span <= 0xffffffffu) return 4;
+    return 8;
+}
+
+/* Smallest word width whose signed range holds lo..hi (lo < 0). */
+static inline unsigned pf__signed_width(int64_t lo, int64_t hi)
+{
+    for (unsigned w = 1; w < 8; w *= 2) {
+        int64_t max = (int64_t)((UINT64_C(1) << (8 * w - 1)) - 1);
+        if (lo >= -max - 1 && hi <= max)
+            return w;
+    }
+    return 8;
+}
+
+/* Appends a record; only called when s->recording. Returns it so the caller
+ * can fill the kind-specific fields. */
+pf_record *pf__record(pf_src *s, pf_draw_kind kind, const char *label,
+                      size_t offset);
+
+/* Fold an index (simplest first) into [lo, hi] and back; shared by the
+ * integer draws and their inverse. */
+int64_t pf__signed_from_index(int64_t lo, int64_t hi, uint64_t k);
+uint64_t pf__signed_to_index(int64_t lo, int64_t hi, int64_t v);
+
+/* Appends w as a little-endian word of width bytes. */
+void pf__write_le(pf_buf *e, uint64_t w, unsigned width);
+
+/* The codec oracles' helpers for rendering a value in a report. */
+char *pf__print_value(const pf_codec *c, const void *value);
+
+#endif

@@ -1,0 +1,273 @@
+/* The replay driver: runs files and directories through
+ * LLVMFuzzerTestOneInput, each in a child process with a timeout, and ends
+ * with "N passed, N failed". Linked instead of a fuzzing engine.
+ *
+ *   replay [-timeout=SECONDS] FILE|DIR...
+ *
+ * A file with a sidecar "<file>.expect" holding a property name is a known
+ * failure: it passes when it fails on exactly that property. Sidecars
+ * (*.expect, *.report.txt), dotfiles and README files are not inputs.
+ * PF_NO_FORK=1 runs inputs in-process (for a debugger). */
+#define _POSIX_C_SOURCE 200809L
+
+#include "propfuzz.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
+
+typedef struct tally {
+    unsigned passed, failed;
+    unsigned timeout;
+} tally;
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static bool is_sidecar(const char *name)
+{
+    return name[0] == '.' || ends_with(name, ".expect") ||
+           ends_with(name, ".report.txt") || strncmp(name, "README", 6) == 0;
+}
+
+static uint8_t *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    uint8_t *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        uint8_t *bigger = realloc(buf, cap * 2);
+        if (!bigger) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    bool err = ferror(f);
+    fclose(f);
+    if (err) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+/* The property an expected failure must fail on, or "" when none. */
+static void read_expectation(const char *path, char *out, size_t cap)
+{
+    char side[4096];
+    out[0] = 0;
+    snprintf(side, sizeof side, "%s.expect", path);
+    FILE *f = fopen(side, "r");
+    if (!f)
+        return;
+    if (fgets(out, (int)cap, f))
+        out[strcspn(out, " \r\n")] = 0;
+    fclose(f);
+}
+
+static int run_in_process(const char *path)
+{
+    size_t len = 0;
+    uint8_t *data = read_all(path, &len);
+    if (!data) {
+        fprintf(stderr, "replay: cannot read %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    pf_set_input_name(path);
+    LLVMFuzzerTestOneInput(data, len);
+    free(data);
+    return 0;
+}
+
+/* Runs one input in a child; fills `out` with its stderr. Returns the wait
+ * status, or -1 when the child could not be started. */
+static int run_child(const char *path, unsigned timeout, char *out,
+                     size_t cap)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], STDERR_FILENO);
+        if (timeout)
+            alarm(timeout);
+        _exit(run_in_process(path));
+    }
+    close(fds[1]);
+    size_t n = 0;
+    ssize_t r;
+    char sink[4096];
+    while ((r = read(fds[0], n + 1 < cap ? out + n : sink,
+                     n + 1 < cap ? cap - 1 - n : sizeof sink)) > 0 ||
+           (r < 0 && errno == EINTR))
+        if (r > 0 && n + 1 < cap)
+            n += (size_t)r;
+    out[n] = 0;
+    close(fds[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return status;
+}
+
+static void describe(int status, const char *log, unsigned timeout,
+                     char *why, size_t cap)
+{
+    const char *prop = strstr(log, "property=");
+    if (prop) {
+        size_t n = strcspn(prop + 9, " \n");
+        snprintf(why, cap, "property=%.*s", (int)n, prop + 9);
+    } else if (status < 0) {
+        snprintf(why, cap, "could not run");
+    } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
+        snprintf(why, cap, "timeout after %us", timeout);
+    } else if (WIFSIGNALED(status)) {
+        snprintf(why, cap, "crash (signal %d)", WTERMSIG(status));
+    } else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+        snprintf(why, cap, "%s (exit %d)",
+                 strstr(log, "Sanitizer") ? "sanitizer report" : "error",
+                 WEXITSTATUS(status));
+    } else {
+        why[0] = 0;
+    }
+}
+
+static void replay_file(const char *path, unsigned timeout, tally *t)
+{
+    static char log[1 << 20];
+    char expect[128], why[256];
+    read_expectation(path, expect, sizeof expect);
+    int status = run_child(path, timeout, log, sizeof log);
+    describe(status, log, timeout, why, sizeof why);
+    bool ok;
+    if (expect[0]) {
+        char want[160];
+        snprintf(want, sizeof want, "property=%s", expect);
+        ok = strcmp(why, want) == 0;
+        printf("%s %s (known failure: expected %s, got %s)\n",
+               ok ? "PASS" : "FAIL", path, want, why[0] ? why : "a pass");
+    } else {
+        ok = why[0] == 0;
+        printf("%s %s%s%s\n", ok ? "PASS" : "FAIL", path, ok ? "" : ": ", why);
+    }
+    if (!ok)
+        fputs(log, stdout);
+    ok ? t->passed++ : t->failed++;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void replay_path(const char *path, unsigned timeout, tally *t);
+
+static void replay_dir(const char *path, unsigned timeout, tally *t)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        printf("FAIL %s: cannot open directory: %s\n", path, strerror(errno));
+        t->failed++;
+        return;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (is_sidecar(e->d_name))
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **bigger = realloc(names, cap * sizeof *names);
+            if (!bigger)
+                break;
+            names = bigger;
+        }
+        names[n] = malloc(strlen(path) + strlen(e->d_name) + 2);
+        if (!names[n])
+            break;
+        sprintf(names[n], "%s/%s", path, e->d_name);
+        n++;
+    }
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, by_name);
+    for (size_t i = 0; i < n; i++) {
+        replay_path(names[i], timeout, t);
+        free(names[i]);
+    }
+    free(names);
+}
+
+static void replay_path(const char *path, unsigned timeout, tally *t)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        printf("FAIL %s: %s\n", path, strerror(errno));
+        t->failed++;
+    } else if (S_ISDIR(st.st_mode)) {
+        replay_dir(path, timeout, t);
+    } else {
+        replay_file(path, timeout, t);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    unsigned timeout = 25;
+    int first = 1;
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        if (strncmp(argv[first], "-timeout=", 9) == 0) {
+            timeout = (unsigned)strtoul(argv[first] + 9, NULL, 10);
+        } else {
+            fprintf(stderr, "replay: unknown option %s "
+                    "(usage: replay [-timeout=SECONDS] FILE|DIR...)\n",
+                    argv[first]);
+            return 2;
+        }
+    }
+    if (first == argc) {
+        fprintf(stderr, "usage: %s [-timeout=SECONDS] FILE|DIR...\n", argv[0]);
+        return 2;
+    }
+    if (LLVMFuzzerInitialize)
+        LLVMFuzzerInitialize(&argc, &argv);
+    pf_set_recording(true);
+    if (getenv("PF_NO_FORK")) {
+        for (int i = first; i < argc; i++)
+            run_in_process(argv[i]);
+        printf("%d passed, 0 failed\n", argc - first);
+        return 0;
+    }
+    tally t = {0, 0, timeout};
+    for (int i = first; i < argc; i++)
+        replay_path(argv[i], timeout, &t);
+    printf("%u passed, %u failed\n", t.passed, t.failed);
+    return t.failed ? 1 : 0;
+}
