@@ -49,6 +49,11 @@ enum kind {
     K_NIL, K_BOOL, K_UINT, K_NEGINT, K_F32, K_F64, K_STR, K_BIN, K_EXT,
     N_LEAF, K_ARRAY = N_LEAF, K_MAP, N_KINDS
 };
+static const char *const kind_names[N_KINDS] = {
+    "nil", "bool", "uint", "negint", "f32", "f64", "str", "bin", "ext",
+    "array", "map",
+};
+static const char *const mode_names[N_MODES] = {"values", "raw"};
 
 /* Every call into msgpack-c that a property depends on goes through these
  * names, so tests/planted/ can wrap them with planted bugs. */
@@ -144,7 +149,9 @@ static msgpack_object draw_value(pf_src *s, msgpack_zone *z, unsigned depth)
     msgpack_object o;
     memset(&o, 0, sizeof o);
     size_t n;
-    switch (pf_tree_kind(s, "kind", depth, MAX_DEPTH, N_LEAF, N_KINDS - N_LEAF)) {
+    size_t kind = pf_tree_kind(s, "kind", depth, MAX_DEPTH, N_LEAF, N_KINDS - N_LEAF);
+    pf_name_values(s, kind_names, N_KINDS);
+    switch (kind) {
     case K_NIL:
         o.type = MSGPACK_OBJECT_NIL;
         break;
@@ -714,7 +721,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pf_src *s = pf_begin("codec", data, size);
     msgpack_zone z;
     msgpack_zone_init(&z, 2048);
-    if (pf_choice(s, "mode", N_MODES) == MODE_RAW)
+    size_t mode = pf_choice(s, "mode", N_MODES);
+    pf_name_values(s, mode_names, N_MODES);
+    if (mode == MODE_RAW)
         check_raw(s);
     else
         check_values(s, &z);

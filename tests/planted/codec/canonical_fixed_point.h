@@ -1,0 +1,32 @@
+/* Planted bug for canonical_fixed_point: the packer silently drops
+ * duplicate keys of a top-level map (keeping the first). Drawn maps have
+ * distinct keys, so only raw bytes the unpacker accepts can reveal it. */
+#define PF_PLANT_ONLY "canonical_fixed_point"
+
+static bool obj_equal(const msgpack_object *a, const msgpack_object *b,
+                      pf_path *path);
+
+static int planted_pack(msgpack_packer *pk, msgpack_object o)
+{
+    if (o.type != MSGPACK_OBJECT_MAP || o.via.map.size < 2)
+        return msgpack_pack_object(pk, o);
+    uint32_t n = o.via.map.size, kept = 0;
+    msgpack_object_kv *kv = malloc(n * sizeof *kv);
+    if (!kv)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        bool seen = false;
+        for (uint32_t j = 0; j < kept && !seen; j++) {
+            pf_path scratch = {.len = 0};
+            seen = obj_equal(&kv[j].key, &o.via.map.ptr[i].key, &scratch);
+        }
+        if (!seen)
+            kv[kept++] = o.via.map.ptr[i];
+    }
+    o.via.map.ptr = kv;
+    o.via.map.size = kept;
+    int ret = msgpack_pack_object(pk, o);
+    free(kv);
+    return ret;
+}
+#define CODEC_PACK planted_pack
