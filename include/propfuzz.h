@@ -191,6 +191,8 @@ typedef struct pf_record {
     union { uint64_t u; int64_t i; double d; } value;
     const uint8_t *bytes; /* PF_DRAW_BYTES/TEXT/RAW payload (arena) */
     size_t bytes_len;
+    const char *const *names; /* names of a choice's values, or NULL */
+    size_t n_names;
 } pf_record;
 
 /* Recording is process-wide: replay and shrink turn it on; fuzzing leaves
@@ -198,6 +200,9 @@ typedef struct pf_record {
 void pf_set_recording(bool on);
 bool pf_recording(void);
 size_t pf_record_count(const pf_src *s);
+/* Names the values of the draw just made (a choice, a tree kind) so reports
+ * say "kind = 10 (map)". Costs nothing when not recording. */
+void pf_name_values(pf_src *s, const char *const *names, size_t n);
 const pf_record *pf_record_at(const pf_src *s, size_t i);
 
 /* ------------------------------------------------------------------ */

@@ -102,6 +102,9 @@ uint64_t pf__signed_to_index(int64_t lo, int64_t hi, int64_t v);
 /* Appends w as a little-endian word of width bytes. */
 void pf__write_le(pf_buf *e, uint64_t w, unsigned width);
 
+/* Prints every recorded draw to stderr (make show-<target>). */
+void pf__show_draws(const pf_src *s);
+
 /* The codec oracles' helpers for rendering a value in a report. */
 char *pf__print_value(const pf_codec *c, const void *value);
 

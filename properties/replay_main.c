@@ -116,7 +116,7 @@ static int run_child(const char *path, unsigned timeout, char *out,
         dup2(fds[1], STDERR_FILENO);
         if (timeout)
             alarm(timeout);
-        _exit(run_in_process(path));
+        exit(run_in_process(path)); /* exit, not _exit: LeakSanitizer runs at exit */
     }
     close(fds[1]);
     size_t n = 0;

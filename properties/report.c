@@ -87,7 +87,11 @@ static void print_draw(pf_buf *b, const pf_record *r)
 {
     switch (r->kind) {
     case PF_DRAW_BOOL: pf_buf_printf(b, r->value.u ? "true" : "false"); break;
-    case PF_DRAW_UINT: pf_buf_printf(b, "%" PRIu64, r->value.u); break;
+    case PF_DRAW_UINT:
+        pf_buf_printf(b, "%" PRIu64, r->value.u);
+        if (r->names && r->value.u < r->n_names)
+            pf_buf_printf(b, " (%s)", r->names[r->value.u]);
+        break;
     case PF_DRAW_INT: pf_buf_printf(b, "%" PRId64, r->value.i); break;
     case PF_DRAW_DOUBLE:
     case PF_DRAW_FLOAT: print_double(b, r->value.d); break;
@@ -118,6 +122,16 @@ static void print_draws(pf_buf *b, const pf_src *s)
         print_draw(b, r);
         pf_buf_putc(b, '\n');
     }
+}
+
+void pf__show_draws(const pf_src *s)
+{
+    pf_buf b = {0};
+    pf_buf_printf(&b, "draws of %s (%zu bytes%s):\n", s->target ? s->target : "?",
+                  s->size, s->overrun ? ", read past the end" : "");
+    print_draws(&b, s);
+    fputs(pf_buf_str(&b), stderr);
+    pf_buf_free(&b);
 }
 
 static void build_report(pf_buf *b, const pf_src *s, const char *property,

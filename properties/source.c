@@ -39,6 +39,9 @@ void pf_end(pf_src *s)
 {
     if (!s)
         return;
+    /* make show-<target>: the decoded value of a passing input too. */
+    if (s->recording && getenv("PF_SHOW"))
+        pf__show_draws(s);
     pf__arena_reset(&s->arena);
     if (!g_free_src) {
         g_free_src = s;
@@ -79,6 +82,15 @@ pf_record *pf__record(pf_src *s, pf_draw_kind kind, const char *label,
 }
 
 size_t pf_record_count(const pf_src *s) { return s->n_records; }
+
+void pf_name_values(pf_src *s, const char *const *names, size_t n)
+{
+    if (!s->recording || s->n_records == 0)
+        return;
+    pf_record *r = &s->records[s->n_records - 1];
+    r->names = names;
+    r->n_names = n;
+}
 
 const pf_record *pf_record_at(const pf_src *s, size_t i)
 {
