@@ -79,6 +79,27 @@ out/tools/%-seeds: $(TARGET_DEPS) out/obj/pf/seed_main.o
 	$(CC) $(WARN) $(FLAVOR_fuzz) -Iinclude -I$(LIBDIR)/include \
 	  $< out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(LIBDIR)/*.a -o $@
 
+# --- tests of propfuzz itself ----------------------------------------------
+out/tests/%: tests/%.c out/lib/libpropfuzz.a
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude $< out/lib/libpropfuzz.a -lm -o $@
+
+# The draw-speed micro-benchmark: the decoder as fuzzing runs it, -O2, no
+# sanitizers (they would measure themselves).
+out/bench/draw_speed: bench/draw_speed.c $(PF_SRCS) $(PF_HDRS) | out/.deps-ok
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -g -Iinclude -Iproperties bench/draw_speed.c $(PF_SRCS) -lm -o $@
+
+# A planted-bug build of a target: tests/planted/<target>/<property>.h wraps
+# the library calls of harness/<target>.c (see its CODEC_* hooks).
+ptarget = $(firstword $(subst /, ,$(1)))
+out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
+               out/lib/fuzz/$$(LIB_$$(call ptarget,$$*))/.built
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude \
+	  -Iout/lib/fuzz/$(LIB_$(call ptarget,$*))/include -I$(<D) -DPF_PLANT='"$(<F)"' \
+	  harness/$(call ptarget,$*).c out/lib/libpropfuzz.a out/lib/fuzz/$(LIB_$(call ptarget,$*))/*.a -o $@
+
 # --- workflows --------------------------------------------------------------
 # $(call known,<file>): the file when $* is a target, else unknown-target.
 known = $(if $(filter $*,$(TARGETS)),$(1),unknown-target)
@@ -107,7 +128,7 @@ test: out/.deps-ok
 	@tests/run.sh
 
 clean:
-	rm -rf out/obj out/lib out/libfuzzer out/replay out/tools out/tests
+	rm -rf out/obj out/lib out/libfuzzer out/replay out/tools out/tests out/planted out/bench
 
 # An unknown target gets one line saying what exists.
 .PHONY: unknown-target

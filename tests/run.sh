@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The test suite (`make test`): builds everything with -Werror and the
+# sanitizers, then runs each check as a step. A step that prints its own
+# "N passed, N failed" line contributes those counts; any other step counts
+# as one test. Logs go to out/test-logs/. Ends with "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+logs=out/test-logs
+rm -rf "$logs" out/test-tmp && mkdir -p "$logs" out/test-tmp
+passed=0 failed=0
+targets=$(ls harness/*.c | xargs -n1 basename | sed 's/\.c$//')
+
+# step NAME COMMAND...: runs COMMAND, logs it, tallies it.
+step() {
+  local name=$1; shift
+  local log=$logs/${name//\//_}.log ok=1 p f
+  "$@" >"$log" 2>&1 || ok=0
+  local line
+  line=$(grep -E '^([A-Za-z]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | sed 's/^[A-Za-z]*: //')
+  if [ -n "$line" ]; then
+    p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
+    # A step that failed without counting it still counts as a failure.
+    [ $ok = 0 ] && [ "$f" = 0 ] && f=1
+  else
+    p=$ok; f=$((1 - ok))
+  fi
+  passed=$((passed + p)); failed=$((failed + f))
+  if [ "$f" = 0 ]; then
+    printf 'PASS %-44s %s\n' "$name" "${line:+($line)}"
+  else
+    printf 'FAIL %-44s %s  log: %s\n' "$name" "${line:+($line)}" "$log"
+    tail -n 25 "$log" | sed 's/^/    | /'
+  fi
+}
+
+# --- build: library, every target's binaries, tools, -Werror ---------------
+build_all() {
+  local goals=(out/lib/libpropfuzz.a)
+  for t in $targets; do
+    goals+=(out/libfuzzer/$t out/replay/$t out/tools/$t-seeds)
+  done
+  for h in tests/planted/*/*.h; do goals+=("out/planted/${h#tests/planted/}"); done
+  for c in tests/test_*.c; do [ -f "$c" ] && goals+=("out/tests/$(basename "${c%.c}")"); done
+  goals+=(out/bench/draw_speed)
+  make -s -j2 "${goals[@]/%.h/}"
+}
+step build build_all
+
+# --- unit tests of the decoder and comparisons ------------------------------
+for c in tests/test_*.c; do
+  [ -f "$c" ] || continue
+  name=$(basename "${c%.c}")
+  step "unit/$name" "out/tests/$name"
+done
+
+# --- seeds: the committed corpus is what the values in the harness encode --
+seeds_in_sync() {
+  local t=$1 dir=out/test-tmp/seeds-$1
+  rm -rf "$dir" && mkdir -p "$dir"
+  "out/tools/$t-seeds" "$dir" || return 1
+  for f in "$dir"/*; do
+    cmp "$f" "corpus/$t/$(basename "$f")" ||
+      { echo "corpus/$t/$(basename "$f") is stale: run make seeds-$t"; return 1; }
+  done
+}
+for t in $targets; do step "seeds/$t" seeds_in_sync "$t"; done
+
+# --- replay every corpus and regress file under ASan+UBSan+LSan ------------
+for t in $targets; do step "replay/$t" "out/replay/$t" "corpus/$t"; done
+
+# --- libFuzzer smoke run of each real target: fixed seed, 20000 runs -------
+smoke() {
+  local t=$1 work=out/test-tmp/smoke-$1
+  mkdir -p "$work/corpus" "$work/findings"
+  PF_FINDINGS_DIR=$work/findings "out/libfuzzer/$t" -seed=1 -runs=20000 \
+    -dict="dict/$t.dict" -artifact_prefix="$work/findings/" \
+    "$work/corpus" "corpus/$t" || return 1
+}
+for t in $targets; do step "smoke/$t" smoke "$t"; done
+
+# --- planted bugs: each oracle catches its bug within 60 s -----------------
+# The failure must name the planted property, and the input must have been
+# saved (with its report) before anything else.
+planted() {
+  local h=$1 bin=out/planted/${1#tests/planted/}
+  bin=${bin%.h}
+  local prop; prop=$(basename "${h%.h}")
+  local t; t=$(basename "$(dirname "$h")")
+  local work=out/test-tmp/planted-$t-$prop
+  mkdir -p "$work/corpus" "$work/findings"
+  PF_FINDINGS_DIR=$work/findings timeout 90 "$bin" -seed=1 -max_total_time=60 \
+    -dict="dict/$t.dict" -artifact_prefix="$work/findings/" \
+    "$work/corpus" "corpus/$t" > "$work/log" 2>&1
+  cat "$work/log"
+  grep -q "property=$prop\b" "$work/log" || { echo "no failure of property=$prop"; return 1; }
+  if grep -o 'property=[a-z_]*' "$work/log" | grep -vq "property=$prop\$"; then
+    echo "a different property was reported"; return 1
+  fi
+  ls "$work/findings/$prop"-* >/dev/null 2>&1 || { echo "finding not saved"; return 1; }
+  grep -q "Falsifying example" "$work/findings/$prop"-*.report.txt || { echo "report not saved"; return 1; }
+}
+for h in tests/planted/*/*.h; do
+  step "planted/${h#tests/planted/}" planted "$h"
+done
+
+# --- draw speed: reports only ------------------------------------------------
+step "bench/draw_speed" env PF_BENCH_QUICK=1 out/bench/draw_speed
+cat "$logs/bench_draw_speed.log" 2>/dev/null | grep -v 'passed,' | sed 's/^/    /'
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
