@@ -60,24 +60,28 @@ out/lib/fuzz/%/.built: build/lib-%.sh build/fetch-source.sh | out/.deps-ok
 	build/lib-$*.sh $(@D) $(CC) $(FLAVOR_fuzz)
 	@touch $@
 
+# A target without LIB_<target> links only libc and propfuzz.
 LIBDIR = out/lib/fuzz/$(LIB_$*)
-TARGET_DEPS = harness/%.c out/lib/libpropfuzz.a out/lib/fuzz/$$(LIB_$$*)/.built
+LIBINC = $(if $(LIB_$*),-I$(LIBDIR)/include)
+LIBA = $(if $(LIB_$*),$(LIBDIR)/*.a)
+TARGET_DEPS = harness/%.c out/lib/libpropfuzz.a \
+              $$(if $$(LIB_$$*),out/lib/fuzz/$$(LIB_$$*)/.built)
 
 # --- one harness, three binaries (design §2) ------------------------------
 out/libfuzzer/%: $(TARGET_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude -I$(LIBDIR)/include \
-	  $< out/lib/libpropfuzz.a $(LIBDIR)/*.a -o $@
+	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(LIBINC) \
+	  $< out/lib/libpropfuzz.a $(LIBA) -o $@
 
 out/replay/%: $(TARGET_DEPS) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(FLAVOR_fuzz) -Iinclude -I$(LIBDIR)/include \
-	  $< out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(LIBDIR)/*.a -o $@
+	$(CC) $(WARN) $(FLAVOR_fuzz) -Iinclude $(LIBINC) \
+	  $< out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(LIBA) -o $@
 
 out/tools/%-seeds: $(TARGET_DEPS) out/obj/pf/seed_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(FLAVOR_fuzz) -Iinclude -I$(LIBDIR)/include \
-	  $< out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(LIBDIR)/*.a -o $@
+	$(CC) $(WARN) $(FLAVOR_fuzz) -Iinclude $(LIBINC) \
+	  $< out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(LIBA) -o $@
 
 # --- tests of propfuzz itself ----------------------------------------------
 out/tests/%: tests/%.c out/lib/libpropfuzz.a

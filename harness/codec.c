@@ -661,7 +661,7 @@ static void check_values(pf_src *s, msgpack_zone *z)
 }
 
 /* msgpack-c 4.0.0 allocates a container's claimed size before it reads the
- * elements: five bytes (dd ff ff ff ff) ask for 64 GiB. That is resource
+ * elements: five bytes (dd ff ff ff ff) ask for 128 GiB. That is resource
  * exhaustion on untrusted input (the C API has no limit option; see
  * FINDINGS.md), not what these properties are about, so raw inputs whose
  * claimed sizes exceed what the input could hold are skipped. Returns

@@ -13,6 +13,10 @@
 #include <string.h>
 
 
+/* Weak: a target without seeds still links, and says so when asked. */
+extern void pf_target_seeds(void (*emit)(const char *, const uint8_t *, size_t))
+    __attribute__((weak));
+
 static const char *g_dir;
 static unsigned g_written;
 
@@ -35,6 +39,11 @@ int main(int argc, char **argv)
         return 2;
     }
     g_dir = argv[1];
+    if (!pf_target_seeds) {
+        fprintf(stderr, "seeds: this target defines no pf_target_seeds; "
+                "add one to its harness to write seeds as values\n");
+        return 1;
+    }
     pf_target_seeds(emit);
     printf("wrote %u seeds to %s\n", g_written, g_dir);
     return 0;
