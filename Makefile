@@ -1,10 +1,14 @@
 # propfuzz — property-based, coverage-guided fuzzing for C.
 #
-#   make fuzz-<target>     libFuzzer on the target (FUZZ_TIME=<s>, JOBS=<n>, FUZZ_ARGS=...)
-#   make test              everything CI checks (tests/run.sh)
-#   make replay-<target>   replay corpus/<target>/ (seeds and regress files)
-#   make seeds-<target>    rewrite corpus/<target>/ seeds from the values in the harness
+#   make fuzz-<target>       libFuzzer (FUZZ_TIME=<s>, JOBS=<n>, FUZZ_ARGS=...)
+#   make afl-<target>        AFL++ persistent mode (FUZZ_TIME=<s>, JOBS=<n>)
+#   make test                everything CI checks (tests/run.sh)
+#   make replay-<target>     replay corpus/<target>/ (seeds, regress/, known/)
 #   make show-<target> FILE=<file>   print the decoded draws of any input
+#   make keep FILE=<finding>         make a finding a regression test
+#   make merge-<target>      fold out/work/<target> into corpus/<target>
+#   make coverage-<target>   HTML coverage report under out/coverage/<target>
+#   make seeds-<target>      rewrite corpus/<target>/ seeds from the harness's values
 #
 # Outputs go to out/ (git-ignored). Libraries under test are built from
 # Debian source packages by build/lib-<name>.sh.
@@ -20,9 +24,20 @@ WARN := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
         -Wmissing-prototypes -Wformat=2 -Wvla -Werror
 DBG := -g -O1 -fno-omit-frame-pointer
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
-# The library under test is instrumented for coverage; propfuzz itself is
-# not, so the fuzzer's feedback is about the library, not the decoder.
-FLAVOR_fuzz := $(DBG) $(SAN) -fsanitize=fuzzer-no-link
+COV := -g -O1 -fprofile-instr-generate -fcoverage-mapping
+
+# How each flavour compiles the library under test. Only the library is
+# instrumented for the fuzzer; propfuzz itself is not, so the feedback is
+# about the library, not the decoder.
+LIBCC_fuzz := $(CC)
+LIBFLAGS_fuzz := $(DBG) $(SAN) -fsanitize=fuzzer-no-link
+LIBCC_afl := afl-clang-fast
+LIBFLAGS_afl := $(DBG) $(SAN)
+LIBCC_cmplog := afl-clang-fast
+LIBENV_cmplog := AFL_LLVM_CMPLOG=1
+LIBFLAGS_cmplog := $(DBG) $(SAN)
+LIBCC_cov := $(CC)
+LIBFLAGS_cov := $(COV)
 
 FUZZ_TIME ?=
 JOBS ?= 1
@@ -32,9 +47,9 @@ PF_SRCS := $(filter-out properties/replay_main.c properties/seed_main.c, \
              $(wildcard properties/*.c))
 PF_HDRS := include/propfuzz.h properties/pf_internal.h
 
-# fuzz-<t>, replay-<t>, ... are pattern rules; make skips implicit-rule
-# search for phony targets, so they are not listed here.
-.PHONY: all test clean deps
+# fuzz-<t>, afl-<t>, ... are pattern rules; make skips implicit-rule search
+# for phony targets, so they are not listed here.
+.PHONY: all test clean deps keep unknown-target
 .SECONDEXPANSION:
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -45,8 +60,11 @@ deps: out/.deps-ok
 out/.deps-ok: build/deps.sh
 	@build/deps.sh core
 	@mkdir -p out && touch $@
+out/.deps-afl-ok: build/deps.sh
+	@build/deps.sh afl
+	@mkdir -p out && touch $@
 
-# --- libpropfuzz, built with the sanitizers ------------------------------
+# --- libpropfuzz: with the sanitizers (san) and for coverage (cov) ---------
 out/obj/pf/%.o: properties/%.c $(PF_HDRS) | out/.deps-ok
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude -c $< -o $@
@@ -55,33 +73,62 @@ out/lib/libpropfuzz.a: $(patsubst properties/%.c,out/obj/pf/%.o,$(PF_SRCS))
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-# --- libraries under test, from Debian source -----------------------------
-out/lib/fuzz/%/.built: build/lib-%.sh build/fetch-source.sh | out/.deps-ok
-	build/lib-$*.sh $(@D) $(CC) $(FLAVOR_fuzz)
+out/obj/pf-cov/%.o: properties/%.c $(PF_HDRS) | out/.deps-ok
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(COV) -Iinclude -c $< -o $@
+
+out/lib/cov/libpropfuzz.a: $(patsubst properties/%.c,out/obj/pf-cov/%.o,$(PF_SRCS))
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+# --- libraries under test, from Debian source: out/lib/<flavour>/<lib>/ ---
+flav = $(firstword $(subst /, ,$(1)))
+libname = $(notdir $(1))
+out/lib/%/.built: build/lib-$$(call libname,$$*).sh build/fetch-source.sh \
+                  $$(if $$(filter afl cmplog,$$(call flav,$$*)),out/.deps-afl-ok) | out/.deps-ok
+	$(LIBENV_$(call flav,$*)) build/lib-$(call libname,$*).sh $(@D) $(LIBCC_$(call flav,$*)) \
+	  $(LIBFLAGS_$(call flav,$*))
 	@touch $@
 
 # A target without LIB_<target> links only libc and propfuzz.
-LIBDIR = out/lib/fuzz/$(LIB_$*)
-LIBINC = $(if $(LIB_$*),-I$(LIBDIR)/include)
-LIBA = $(if $(LIB_$*),$(LIBDIR)/*.a)
-TARGET_DEPS = harness/%.c out/lib/libpropfuzz.a \
-              $$(if $$(LIB_$$*),out/lib/fuzz/$$(LIB_$$*)/.built)
+libdir = out/lib/$(1)/$(LIB_$*)
+libinc = $(if $(LIB_$*),-I$(call libdir,$(1))/include)
+liba = $(if $(LIB_$*),$(call libdir,$(1))/*.a)
+libdep = $$(if $$(LIB_$$*),out/lib/$(1)/$$(LIB_$$*)/.built)
 
-# --- one harness, three binaries (design §2) ------------------------------
-out/libfuzzer/%: $(TARGET_DEPS)
+# --- one harness, several binaries (design §2) ------------------------------
+out/libfuzzer/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(LIBINC) \
-	  $< out/lib/libpropfuzz.a $(LIBA) -o $@
+	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(call libinc,fuzz) \
+	  $< out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/replay/%: $(TARGET_DEPS) out/obj/pf/replay_main.o
+out/replay/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(FLAVOR_fuzz) -Iinclude $(LIBINC) \
-	  $< out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(LIBA) -o $@
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
+	  $< out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/tools/%-seeds: $(TARGET_DEPS) out/obj/pf/seed_main.o
+# AFL++ persistent mode: afl-clang-fast and Debian's libAFLDriver.a.
+AFL_DRIVER := /usr/lib/afl/libAFLDriver.a
+out/afl/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,afl) | out/.deps-afl-ok
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(FLAVOR_fuzz) -Iinclude $(LIBINC) \
-	  $< out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(LIBA) -o $@
+	afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,afl) \
+	  $< out/lib/libpropfuzz.a $(call liba,afl) $(AFL_DRIVER) -lm -o $@
+
+out/afl-cmplog/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,cmplog) | out/.deps-afl-ok
+	@mkdir -p $(@D)
+	AFL_LLVM_CMPLOG=1 afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,cmplog) \
+	  $< out/lib/libpropfuzz.a $(call liba,cmplog) $(AFL_DRIVER) -lm -o $@
+
+# Source-based coverage: the replay driver over a corpus.
+out/cov/%: harness/%.c out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/replay_main.o
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(COV) -Iinclude $(call libinc,cov) \
+	  $< out/obj/pf-cov/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
+
+out/tools/%-seeds: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/seed_main.o
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
+	  $< out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # --- tests of propfuzz itself ----------------------------------------------
 out/tests/%: tests/%.c out/lib/libpropfuzz.a
@@ -102,39 +149,55 @@ out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropf
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude \
 	  -Iout/lib/fuzz/$(LIB_$(call ptarget,$*))/include -I$(<D) -DPF_PLANT='"$(<F)"' \
-	  harness/$(call ptarget,$*).c out/lib/libpropfuzz.a out/lib/fuzz/$(LIB_$(call ptarget,$*))/*.a -o $@
+	  harness/$(call ptarget,$*).c out/lib/libpropfuzz.a out/lib/fuzz/$(LIB_$(call ptarget,$*))/*.a -lm -o $@
+
+out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
+               out/lib/fuzz/$$(LIB_$$(call ptarget,$$*))/.built out/obj/pf/replay_main.o
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
+	  -Iout/lib/fuzz/$(LIB_$(call ptarget,$*))/include -I$(<D) -DPF_PLANT='"$(<F)"' \
+	  harness/$(call ptarget,$*).c out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
+	  out/lib/fuzz/$(LIB_$(call ptarget,$*))/*.a -lm -o $@
 
 # --- workflows --------------------------------------------------------------
 # $(call known,<file>): the file when $* is a target, else unknown-target.
 known = $(if $(filter $*,$(TARGETS)),$(1),unknown-target)
 
-fuzz-%: $$(call known,out/libfuzzer/$$*)
-	@mkdir -p out/work/$* out/findings/$*
-	@test -f dict/$*.dict || { echo "propfuzz: dict/$*.dict is missing"; exit 1; }
-	PF_FINDINGS_DIR=out/findings/$* out/libfuzzer/$* \
-	  -dict=dict/$*.dict -artifact_prefix=out/findings/$*/ \
-	  $(if $(FUZZ_TIME),-max_total_time=$(FUZZ_TIME)) \
-	  $(if $(filter-out 1,$(JOBS)),-fork=$(JOBS)) \
-	  $(FUZZ_ARGS) out/work/$* corpus/$*
+fuzz-%: $$(call known,out/libfuzzer/$$* out/replay/$$*)
+	@build/fuzz.sh libfuzzer $*
+
+afl-%: $$(call known,out/afl/$$* out/afl-cmplog/$$* out/replay/$$*)
+	@build/fuzz.sh afl $*
 
 replay-%: $$(call known,out/replay/$$*)
 	out/replay/$* corpus/$*
 
 show-%: $$(call known,out/replay/$$*)
-	@test -n "$(FILE)" || { echo "usage: make show-$* FILE=<input file>"; exit 2; }
+	@test -n "$(FILE)" || { echo "usage: make show-$* FILE=<input file>" >&2; exit 2; }
+	@test -f "$(FILE)" || { echo "propfuzz: no such file: $(FILE)" >&2; exit 2; }
 	PF_NO_FORK=1 PF_SHOW=1 out/replay/$* $(FILE)
+
+# Keeps only work-corpus inputs that add coverage (libFuzzer -merge=1).
+merge-%: $$(call known,out/libfuzzer/$$*)
+	@mkdir -p out/work/$*
+	out/libfuzzer/$* -merge=1 corpus/$* out/work/$*
+
+coverage-%: $$(call known,out/cov/$$*)
+	@build/coverage.sh $*
 
 seeds-%: $$(call known,out/tools/$$*-seeds)
 	@mkdir -p corpus/$*
 	out/tools/$*-seeds corpus/$*
 
+keep:
+	@build/keep.sh "$(FILE)"
+
 test: out/.deps-ok
 	@tests/run.sh
 
 clean:
-	rm -rf out/obj out/lib out/libfuzzer out/replay out/tools out/tests out/planted out/bench
+	rm -rf out/obj out/lib out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
+	  out/tools out/tests out/planted out/planted-replay out/bench
 
-# An unknown target gets one line saying what exists.
-.PHONY: unknown-target
 unknown-target:
 	@echo "propfuzz: no such target (targets: $(TARGETS); each is harness/<target>.c)" >&2; exit 2

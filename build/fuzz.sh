@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Runs a fuzzing session and triages what it finds.
+#   build/fuzz.sh libfuzzer|afl <target>
+# Environment: FUZZ_TIME (seconds; empty = until Ctrl-C), JOBS (workers),
+# FUZZ_ARGS (extra engine flags). Called by make fuzz-<t> / make afl-<t>.
+# Tests point it elsewhere with PF_LIBFUZZER_BIN, PF_REPLAY_BIN (passed on
+# to triage), PF_FINDINGS and PF_WORK.
+#
+# Failures land in out/findings/<target>/ before anything else: the harness
+# writes <property>-<hash> itself (PF_FINDINGS_DIR) and the engine writes
+# its own artifact there too. After the run, build/triage.sh minimises each
+# new finding and writes its report beside it.
+set -uo pipefail
+engine=$1 t=$2
+cd "$(dirname "$0")/.."
+jobs=${JOBS:-1} time=${FUZZ_TIME:-}
+findings=${PF_FINDINGS:-out/findings/$t} work=${PF_WORK:-out/work/$t}
+fuzzer=${PF_LIBFUZZER_BIN:-out/libfuzzer/$t}
+mkdir -p "$findings" "$work"
+[ -f "dict/$t.dict" ] || { echo "propfuzz: dict/$t.dict is missing (an empty file will do)" >&2; exit 2; }
+case $jobs in ''|*[!0-9]*|0) echo "propfuzz: JOBS must be a positive number" >&2; exit 2;; esac
+case $time in *[!0-9]*) echo "propfuzz: FUZZ_TIME must be seconds" >&2; exit 2;; esac
+
+# Seeds are corpus/<t>'s top-level files: regress/ and known/ hold inputs
+# that fail on purpose, and an engine would stop on them at start-up.
+seeds=out/seeds/$t
+rm -rf "$seeds" && mkdir -p "$seeds"
+find "corpus/$t" -maxdepth 1 -type f ! -name '*.expect' ! -name '*.txt' -exec cp {} "$seeds/" \;
+[ -n "$(ls -A "$seeds")" ] || printf '\0' > "$seeds/empty"
+
+stamp=$(mktemp)
+# Ctrl-C reaches the engine (same process group); this script stays to
+# triage what was found.
+trap '' INT
+export PF_FINDINGS_DIR=$findings
+rc=0
+case $engine in
+libfuzzer)
+  args=(-dict="dict/$t.dict" -artifact_prefix="$findings/")
+  [ -n "$time" ] && args+=(-max_total_time="$time")
+  [ "$jobs" -gt 1 ] && args+=(-fork="$jobs")
+  # shellcheck disable=SC2206
+  args+=(${FUZZ_ARGS:-})
+  echo "propfuzz: $fuzzer ${args[*]} $work $seeds"
+  "$fuzzer" "${args[@]}" "$work" "$seeds" || rc=$?
+  ;;
+afl)
+  out=out/afl-out/$t
+  mkdir -p "$out"
+  export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+         AFL_SKIP_CRASHES=1 AFL_AUTORESUME=1 AFL_NO_AFFINITY=1 \
+         ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
+         UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
+  common=(-i "$seeds" -o "$out" -x "dict/$t.dict")
+  [ -n "$time" ] && common+=(-V "$time")
+  pids=()
+  for i in $(seq 2 "$jobs"); do
+    afl-fuzz "${common[@]}" -S "s$i" -- "out/afl/$t" > "$out/s$i.log" 2>&1 &
+    pids+=($!)
+  done
+  # shellcheck disable=SC2206
+  extra=(${FUZZ_ARGS:-})
+  echo "propfuzz: afl-fuzz ${common[*]} -M main -c out/afl-cmplog/$t ${extra[*]} -- out/afl/$t"
+  afl-fuzz "${common[@]}" -M main -c "out/afl-cmplog/$t" "${extra[@]}" -- "out/afl/$t" \
+    > "$out/main.log" 2>&1 || rc=$?
+  [ ${#pids[@]} -gt 0 ] && { kill -INT "${pids[@]}" 2>/dev/null; wait "${pids[@]}" 2>/dev/null; }
+  tail -n 3 "$out/main.log"
+  for d in "$out"/*/; do
+    f=$d/fuzzer_stats
+    [ -f "$f" ] || continue
+    awk -v n="$(basename "$d")" -F' *: ' '
+      /^execs_done/{e=$2} /^execs_per_sec/{s=$2} /^corpus_count/{c=$2}
+      /^saved_crashes/{x=$2} /^bitmap_cvg/{b=$2}
+      END{printf "afl %-6s execs %s  execs/s %s  corpus %s  crashes %s  coverage %s\n", n, e, s, c, x, b}' "$f"
+  done
+  # AFL's own crash files join the findings, so a sanitizer crash that
+  # never reached pf_fail is not lost.
+  for c in "$out"/*/crashes/id:*; do
+    [ -f "$c" ] || continue
+    cp -n "$c" "$findings/afl-crash-$(sha1sum "$c" | cut -c1-12)"
+  done
+  ;;
+*) echo "propfuzz: unknown engine $engine" >&2; exit 2;;
+esac
+
+mapfile -t new < <(find "$findings" -maxdepth 1 -type f -newer "$stamp" \
+  ! -name '*.txt' ! -name '*.min' ! -name '*.flaky' | sort)
+rm -f "$stamp"
+if [ ${#new[@]} -gt 0 ]; then
+  echo "propfuzz: ${#new[@]} new finding(s) in $findings/"
+  build/triage.sh "$t" "${new[@]}"
+  exit 1
+fi
+exit $rc
