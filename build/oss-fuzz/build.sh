@@ -1,0 +1,97 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build script for propfuzz (design §7).
+#
+# Builds every target harness/<target>.c with the engine's $CC $CFLAGS,
+# links it with $CXX $CXXFLAGS ... $LIB_FUZZING_ENGINE, and puts beside each
+# binary in $OUT: <target>_seed_corpus.zip (the top-level files of
+# corpus/<target>/ only: regress/ and known/ hold failing inputs),
+# <target>.dict (when dict/<target>.dict is not empty) and <target>.options.
+#
+# The library under test of a target is named in the Makefile
+# (LIB_<target> := <lib>) and built by build/lib-<lib>.sh <dir> <cc> <cflags>;
+# point it at a source tree with PF_SRC_<package> (the Dockerfile does).
+# Runs from $SRC/propfuzz, or from $PF_ROOT when set. Writes only to $WORK
+# and $OUT, never into the source tree.
+
+: "${CC:?}" "${CXX:?}" "${OUT:?}" "${WORK:?}"
+CFLAGS=${CFLAGS:-} CXXFLAGS=${CXXFLAGS:-} LIB_FUZZING_ENGINE=${LIB_FUZZING_ENGINE:-}
+
+cd "${PF_ROOT:-$SRC/propfuzz}"
+[ -f include/propfuzz.h ] && [ -f Makefile ] ||
+  { echo "propfuzz build.sh: $PWD is not a propfuzz checkout" >&2; exit 1; }
+
+build=$WORK/propfuzz
+rm -rf "$build" && mkdir -p "$build/obj" "$build/lib" "$OUT"
+
+# --- libpropfuzz: properties/*.c without the two drivers that have a main ---
+for c in properties/*.c; do
+  case $c in properties/replay_main.c | properties/seed_main.c) continue ;; esac
+  $CC $CFLAGS -std=c11 -Iinclude -c "$c" -o "$build/obj/pf_$(basename "${c%.c}").o"
+done
+rm -f "$build/libpropfuzz.a"
+ar rcs "$build/libpropfuzz.a" "$build"/obj/pf_*.o
+
+# lib_of <target>: the LIB_<target> value in the Makefile, or nothing.
+lib_of() {
+  sed -n "s/^[[:space:]]*LIB_$1[[:space:]]*:\{0,2\}=[[:space:]]*\([^[:space:]#]*\).*/\1/p" \
+    Makefile | tail -n 1
+}
+
+targets=()
+for h in harness/*.c; do
+  [ -f "$h" ] && targets+=("$(basename "${h%.c}")")
+done
+[ ${#targets[@]} -gt 0 ] || { echo "propfuzz build.sh: no harness/*.c" >&2; exit 1; }
+
+built_libs=" "
+for t in "${targets[@]}"; do
+  lib=$(lib_of "$t")
+  inc=() archives=()
+  if [ -n "$lib" ]; then
+    libdir=$WORK/lib/$lib
+    if [[ $built_libs != *" $lib "* ]]; then
+      [ -x "build/lib-$lib.sh" ] ||
+        { echo "propfuzz build.sh: LIB_$t := $lib but build/lib-$lib.sh is missing" >&2; exit 1; }
+      # shellcheck disable=SC2086  # CFLAGS is a list of flags
+      "build/lib-$lib.sh" "$libdir" "$CC" $CFLAGS
+      built_libs+="$lib "
+    fi
+    inc=(-I"$libdir/include")
+    archives=("$libdir"/*.a)
+  fi
+
+  # shellcheck disable=SC2086
+  $CC $CFLAGS -std=c11 -Iinclude "${inc[@]}" -c "harness/$t.c" -o "$build/obj/$t.o"
+  # shellcheck disable=SC2086
+  $CXX $CXXFLAGS "$build/obj/$t.o" "$build/libpropfuzz.a" "${archives[@]}" \
+    $LIB_FUZZING_ENGINE -lm -o "$OUT/$t"
+
+  # Seeds: top-level files of corpus/<t>/ (not regress/, not known/, no
+  # .expect sidecars or files that have one).
+  seeds=()
+  if [ -d "corpus/$t" ]; then
+    while IFS= read -r -d '' f; do
+      case $(basename "$f") in .* | *.expect) continue ;; esac
+      [ -e "$f.expect" ] && continue
+      seeds+=("$f")
+    done < <(find "corpus/$t" -mindepth 1 -maxdepth 1 -type f -print0 | sort -z)
+  fi
+  rm -f "$OUT/${t}_seed_corpus.zip"
+  if [ ${#seeds[@]} -gt 0 ]; then
+    zip -q -j "$OUT/${t}_seed_corpus.zip" "${seeds[@]}"
+  else
+    echo "propfuzz build.sh: warning: corpus/$t/ has no seeds" >&2
+  fi
+
+  {
+    echo "[libfuzzer]"
+    # An empty dictionary is no dictionary: libFuzzer refuses -dict=<empty>.
+    if [ -s "dict/$t.dict" ]; then
+      cp "dict/$t.dict" "$OUT/$t.dict"
+      echo "dict = $t.dict"
+    fi
+    echo "max_len = 4096"
+  } > "$OUT/$t.options"
+done
+
+echo "propfuzz build.sh: built ${targets[*]} into $OUT"
