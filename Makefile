@@ -192,7 +192,8 @@ seeds-%: $$(call known,out/tools/$$*-seeds)
 keep:
 	@build/keep.sh "$(FILE)"
 
-test: out/.deps-ok
+test:
+	@build/deps.sh all
 	@tests/run.sh
 
 clean:

@@ -1,33 +1,32 @@
 #!/usr/bin/env bash
 # Makes sure the tools a make goal needs are installed. On a fresh Debian
 # machine as root it installs them with apt-get; otherwise it prints the one
-# command to run. Usage: build/deps.sh [core|afl|oss]
+# command to run.   build/deps.sh [core|afl|all]
+#   core: clang, libFuzzer and the sanitizers, LLVM tools, dpkg-source
+#   afl:  core + AFL++          all: afl + zip/unzip (OSS-Fuzz seed zips)
 set -euo pipefail
-
 want=${1:-core}
+
 # command -> Debian package that provides it
 declare -A pkg_of=(
   [clang]=clang [llvm-profdata]=llvm [llvm-cov]=llvm [dpkg-source]=dpkg-dev
-  [xz]=xz-utils [zip]=zip [unzip]=unzip [python3]=python3
+  [xz]=xz-utils [afl-clang-fast]=afl++ [zip]=zip [unzip]=unzip [ar]=binutils
 )
-cmds=(clang llvm-profdata llvm-cov dpkg-source xz python3)
-pkgs_extra=(libclang-rt-14-dev)
-if [ "$want" = afl ]; then
-  pkg_of[afl-clang-fast]=afl++
-  cmds+=(afl-clang-fast)
-fi
-if [ "$want" = oss ]; then
-  cmds+=(zip unzip)
-fi
+cmds=(clang llvm-profdata llvm-cov dpkg-source xz ar)
+case $want in
+  core) ;;
+  afl) cmds+=(afl-clang-fast) ;;
+  all) cmds+=(afl-clang-fast zip unzip) ;;
+  *) echo "usage: build/deps.sh [core|afl|all]" >&2; exit 2 ;;
+esac
 
 missing=()
 for c in "${cmds[@]}"; do
   command -v "$c" >/dev/null 2>&1 || missing+=("${pkg_of[$c]}")
 done
 # libFuzzer and the sanitizer runtimes come with libclang-rt-14-dev.
-if ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
-  missing+=("${pkgs_extra[@]}")
-fi
+compgen -G '/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null ||
+  missing+=(libclang-rt-14-dev)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)

@@ -4,7 +4,7 @@
 # Environment: FUZZ_TIME (seconds; empty = until Ctrl-C), JOBS (workers),
 # FUZZ_ARGS (extra engine flags). Called by make fuzz-<t> / make afl-<t>.
 # Tests point it elsewhere with PF_LIBFUZZER_BIN, PF_REPLAY_BIN (passed on
-# to triage), PF_FINDINGS and PF_WORK.
+# to triage), PF_FINDINGS, PF_WORK and PF_AFL_OUT.
 #
 # Failures land in out/findings/<target>/ before anything else: the harness
 # writes <property>-<hash> itself (PF_FINDINGS_DIR) and the engine writes
@@ -17,7 +17,10 @@ jobs=${JOBS:-1} time=${FUZZ_TIME:-}
 findings=${PF_FINDINGS:-out/findings/$t} work=${PF_WORK:-out/work/$t}
 fuzzer=${PF_LIBFUZZER_BIN:-out/libfuzzer/$t}
 mkdir -p "$findings" "$work"
-[ -f "dict/$t.dict" ] || { echo "propfuzz: dict/$t.dict is missing (an empty file will do)" >&2; exit 2; }
+[ -f "dict/$t.dict" ] || { echo "propfuzz: dict/$t.dict is missing (a file of comments will do)" >&2; exit 2; }
+# Engines refuse a dictionary without entries: pass it only when it has one.
+dict=()
+grep -qv '^[[:space:]]*\(#\|$\)' "dict/$t.dict" && dict=(-x "dict/$t.dict")
 case $jobs in ''|*[!0-9]*|0) echo "propfuzz: JOBS must be a positive number" >&2; exit 2;; esac
 case $time in *[!0-9]*) echo "propfuzz: FUZZ_TIME must be seconds" >&2; exit 2;; esac
 
@@ -36,7 +39,8 @@ export PF_FINDINGS_DIR=$findings
 rc=0
 case $engine in
 libfuzzer)
-  args=(-dict="dict/$t.dict" -artifact_prefix="$findings/")
+  args=(-artifact_prefix="$findings/")
+  [ ${#dict[@]} -gt 0 ] && args+=(-dict="dict/$t.dict")
   [ -n "$time" ] && args+=(-max_total_time="$time")
   [ "$jobs" -gt 1 ] && args+=(-fork="$jobs")
   # shellcheck disable=SC2206
@@ -45,13 +49,13 @@ libfuzzer)
   "$fuzzer" "${args[@]}" "$work" "$seeds" || rc=$?
   ;;
 afl)
-  out=out/afl-out/$t
+  out=${PF_AFL_OUT:-out/afl-out/$t}
   mkdir -p "$out"
   export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
          AFL_SKIP_CRASHES=1 AFL_AUTORESUME=1 AFL_NO_AFFINITY=1 \
          ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
          UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
-  common=(-i "$seeds" -o "$out" -x "dict/$t.dict")
+  common=(-i "$seeds" -o "$out" "${dict[@]}")
   [ -n "$time" ] && common+=(-V "$time")
   pids=()
   for i in $(seq 2 "$jobs"); do
@@ -64,6 +68,9 @@ afl)
   afl-fuzz "${common[@]}" -M main -c "out/afl-cmplog/$t" "${extra[@]}" -- "out/afl/$t" \
     > "$out/main.log" 2>&1 || rc=$?
   [ ${#pids[@]} -gt 0 ] && { kill -INT "${pids[@]}" 2>/dev/null; wait "${pids[@]}" 2>/dev/null; }
+  # afl-fuzz 4.04c can leave its CmpLog fork server behind (stopped); it
+  # holds the output directory's lock and the next run refuses to start.
+  pkill -KILL -f "^out/afl-cmplog/$t( |\$)" 2>/dev/null || true
   tail -n 3 "$out/main.log"
   for d in "$out"/*/; do
     f=$d/fuzzer_stats

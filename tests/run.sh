@@ -37,9 +37,12 @@ step() {
 build_all() {
   local goals=(out/lib/libpropfuzz.a)
   for t in $targets; do
-    goals+=(out/libfuzzer/$t out/replay/$t out/tools/$t-seeds)
+    goals+=(out/libfuzzer/$t out/replay/$t out/tools/$t-seeds out/afl/$t
+            out/afl-cmplog/$t out/cov/$t)
   done
-  for h in tests/planted/*/*.h; do goals+=("out/planted/${h#tests/planted/}"); done
+  for h in tests/planted/*/*.h; do
+    goals+=("out/planted/${h#tests/planted/}" "out/planted-replay/${h#tests/planted/}")
+  done
   for c in tests/test_*.c; do [ -f "$c" ] && goals+=("out/tests/$(basename "${c%.c}")"); done
   goals+=(out/bench/draw_speed)
   make -s -j2 "${goals[@]/%.h/}"
@@ -100,8 +103,75 @@ planted() {
   grep -q "Falsifying example" "$work/findings/$prop"-*.report.txt || { echo "report not saved"; return 1; }
 }
 for h in tests/planted/*/*.h; do
-  step "planted/${h#tests/planted/}" planted "$h"
+  p=${h#tests/planted/}
+  step "planted/${p%.h}" planted "$h"
 done
+
+# --- engines and the failure workflow ----------------------------------------
+# AFL++ smoke run of codec: ~10 s, prints its stats, finds nothing.
+afl_smoke() {
+  local dir=out/test-tmp/afl-smoke out
+  rm -rf "$dir" && mkdir -p "$dir"
+  out=$(PF_AFL_OUT=$dir/out PF_FINDINGS=$dir/findings FUZZ_TIME=10 JOBS=1 \
+        build/fuzz.sh afl codec 2>&1) || { echo "$out"; return 1; }
+  echo "$out"
+  grep -Eq '^afl main +execs [1-9][0-9]* .* crashes 0 ' <<<"$out"
+}
+step "afl/smoke-codec" afl_smoke
+
+# The whole workflow on a planted bug: fuzzing finds it, the artifact and
+# report land under findings/, keep files it in a copy of regress/, and
+# replay then fails on exactly that property.
+workflow() {
+  local dir=out/test-tmp/workflow prop=round_trip
+  rm -rf "$dir" && mkdir -p "$dir"
+  export PF_LIBFUZZER_BIN=out/planted/codec/$prop PF_REPLAY_BIN=out/planted-replay/codec/$prop
+  PF_FINDINGS=$dir/findings PF_WORK=$dir/work FUZZ_TIME=60 build/fuzz.sh libfuzzer codec
+  local rc=$?
+  [ $rc = 1 ] || { echo "expected fuzz.sh to report a finding (rc 1), got $rc"; return 1; }
+  ls "$dir"/findings/$prop-*.report.txt || { echo "no report beside the artifact"; return 1; }
+  local min; min=$(ls "$dir"/findings/$prop-*.min | head -1)
+  [ -n "$min" ] && grep -q "property=$prop" "$min.report.txt" || { echo "no minimised finding"; return 1; }
+  TARGET=codec REGRESS_DIR=$dir/regress build/keep.sh "$min" || return 1
+  ls "$dir"/regress/$prop-* || return 1
+  local out; out=$("$PF_REPLAY_BIN" "$dir/regress")
+  echo "$out"
+  grep -q "^FAIL $dir/regress/$prop-[0-9a-f]*: property=$prop\$" <<<"$out" &&
+    grep -q '^0 passed, 1 failed$' <<<"$out"
+}
+step "workflow/planted-to-regress" workflow
+
+coverage_report() {
+  make -s coverage-codec || return 1
+  grep -E 'msgpack-c-[0-9.]+/src/unpack\.c' out/coverage/codec/summary.txt &&
+    [ -s out/coverage/codec/html/index.html ] &&
+    grep -q 'unpack.c' out/coverage/codec/html/index.html
+}
+step "coverage/codec" coverage_report
+
+show_any_input() {
+  local out; out=$(make -s show-codec FILE=corpus/codec/map-mixed-keys 2>&1) || return 1
+  echo "$out"
+  grep -q 'kind = 10 (map)' <<<"$out" && grep -q 'str = "1"' <<<"$out"
+}
+step "show/codec" show_any_input
+
+# Misuse gets one line that says what to do, and a non-zero exit.
+misuse() {
+  local out
+  out=$(make -s fuzz-nosuchtarget 2>&1) && return 1
+  grep -q 'no such target (targets: ' <<<"$out" || return 1
+  out=$(make -s keep 2>&1) && return 1
+  grep -q 'usage: make keep FILE=' <<<"$out" || return 1
+  out=$(make -s show-codec FILE=/nonexistent 2>&1) && return 1
+  grep -q 'no such file' <<<"$out" || return 1
+  out=$(FUZZ_TIME=abc make -s fuzz-codec 2>&1) && return 1
+  grep -q 'FUZZ_TIME must be seconds' <<<"$out"
+}
+step "misuse/one-line-errors" misuse
+
+# --- OSS-Fuzz: simulated build + check_build, libFuzzer and AFL++ ---------
+[ -x tests/ossfuzz_check.sh ] && step "oss-fuzz/simulated-build" tests/ossfuzz_check.sh
 
 # --- draw speed: reports only ------------------------------------------------
 step "bench/draw_speed" env PF_BENCH_QUICK=1 out/bench/draw_speed

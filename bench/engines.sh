@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Engines side by side on the codec target: execs/s of libFuzzer and of
+# AFL++ (persistent mode, no CmpLog), each with JOBS=1 and JOBS=2, in
+# alternating rounds; prints medians and ratios. The machine is shared and
+# noisy: read the ratios, not the absolute numbers.
+#   bash bench/engines.sh [seconds-per-run] [rounds]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${1:-20} rounds=${2:-3} t=codec
+make -s out/libfuzzer/$t out/afl/$t >/dev/null
+dir=out/bench/engines
+rm -rf "$dir" && mkdir -p "$dir"
+seeds=$dir/seeds
+mkdir -p "$seeds"
+find corpus/$t -maxdepth 1 -type f -exec cp {} "$seeds/" \;
+export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+       AFL_NO_AFFINITY=1 ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0
+
+libfuzzer() { # jobs round -> execs/s
+  local w=$dir/lf-$1-$2 fork=()
+  mkdir -p "$w"
+  [ "$1" -gt 1 ] && fork=(-fork="$1")
+  out/libfuzzer/$t -seed="$2" -max_total_time="$secs" "${fork[@]}" \
+    -dict=dict/$t.dict "$w" "$seeds" > "$w.log" 2>&1 || true
+  # Total runs over wall time, from libFuzzer's last status line.
+  awk -v s="$secs" 'match($0, /^#[0-9]+/) {n = substr($0, 2, RLENGTH - 1)}
+                    END {printf "%.0f\n", n / s}' "$w.log"
+}
+
+afl() { # jobs round -> execs/s (sum over instances)
+  local o=$dir/afl-$1-$2 pids=()
+  for i in $(seq 2 "$1"); do
+    afl-fuzz -i "$seeds" -o "$o" -x dict/$t.dict -V "$secs" -S "s$i" -- out/afl/$t > "$o-s$i.log" 2>&1 &
+    pids+=($!)
+  done
+  afl-fuzz -i "$seeds" -o "$o" -x dict/$t.dict -V "$secs" -M main -- out/afl/$t > "$o.log" 2>&1 || true
+  [ ${#pids[@]} -gt 0 ] && wait "${pids[@]}" 2>/dev/null || true
+  cat "$o"/*/fuzzer_stats | awk -F' *: ' '/^execs_done/{e+=$2} /^run_time/{if ($2>r) r=$2}
+    END {printf "%.0f\n", (r > 0 ? e / r : 0)}'
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
+
+declare -A runs
+for r in $(seq 1 "$rounds"); do
+  for cfg in "libfuzzer 1" "afl 1" "libfuzzer 2" "afl 2"; do
+    set -- $cfg
+    v=$("$1" "$2" "$r")
+    runs["$1 $2"]+="$v "
+    echo "round $r: $1 JOBS=$2: $v execs/s"
+  done
+done
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}'; }
+m() { tr ' ' '\n' <<<"${runs[$1]}" | grep . | median; }
+lf1=$(m "libfuzzer 1") af1=$(m "afl 1") lf2=$(m "libfuzzer 2") af2=$(m "afl 2")
+echo
+echo "codec, ${secs}s per run, median of $rounds rounds (execs/s):"
+printf '  %-22s %10s %10s %14s\n' engine JOBS=1 JOBS=2 "JOBS=2/JOBS=1"
+printf '  %-22s %10s %10s %14.2f\n' "libFuzzer" "$lf1" "$lf2" "$(ratio "$lf2" "$lf1")"
+printf '  %-22s %10s %10s %14.2f\n' "AFL++ persistent" "$af1" "$af2" "$(ratio "$af2" "$af1")"
+printf '  AFL++/libFuzzer at JOBS=1: %.2f\n' "$(ratio "$af1" "$lf1")"
