@@ -90,11 +90,15 @@ out/lib/%/.built: build/lib-$$(call libname,$$*).sh build/fetch-source.sh \
 	  $(LIBFLAGS_$(call flav,$*))
 	@touch $@
 
-# A target without LIB_<target> links only libc and propfuzz.
-libdir = out/lib/$(1)/$(LIB_$*)
-libinc = $(if $(LIB_$*),-I$(call libdir,$(1))/include)
-liba = $(if $(LIB_$*),$(call libdir,$(1))/*.a)
-libdep = $$(if $$(LIB_$$*),out/lib/$(1)/$$(LIB_$$*)/.built)
+# LIB_<target> lists the libraries a target links (none: libc and propfuzz
+# only); LDLIBS_<target> adds system libraries (-l...).
+# $(call tlibinc,<flavour>,<target>) and $(call tliba,...) in recipes;
+# $(call libdep,<flavour>) in prerequisites of rules whose stem is a target.
+tlibinc = $(foreach l,$(LIB_$(2)),-Iout/lib/$(1)/$(l)/include)
+tliba = $(foreach l,$(LIB_$(2)),out/lib/$(1)/$(l)/*.a) $(LDLIBS_$(2))
+libinc = $(call tlibinc,$(1),$*)
+liba = $(call tliba,$(1),$*)
+libdep = $$(foreach l,$$(LIB_$$*),out/lib/$(1)/$$(l)/.built)
 
 # --- one harness, several binaries (design §2) ------------------------------
 out/libfuzzer/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz)
@@ -133,7 +137,7 @@ out/tools/%-seeds: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj
 # --- tests of propfuzz itself ----------------------------------------------
 out/tests/%: tests/%.c out/lib/libpropfuzz.a
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude $< out/lib/libpropfuzz.a -lm -o $@
+	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude -Iproperties $< out/lib/libpropfuzz.a -lm -o $@
 
 # The draw-speed micro-benchmark: the decoder as fuzzing runs it, -O2, no
 # sanitizers (they would measure themselves).
@@ -144,20 +148,20 @@ out/bench/draw_speed: bench/draw_speed.c $(PF_SRCS) $(PF_HDRS) | out/.deps-ok
 # A planted-bug build of a target: tests/planted/<target>/<property>.h wraps
 # the library calls of harness/<target>.c (see its CODEC_* hooks).
 ptarget = $(firstword $(subst /, ,$(1)))
-out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
-               out/lib/fuzz/$$(LIB_$$(call ptarget,$$*))/.built
+pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built)
+out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a $(pdeps)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude \
-	  -Iout/lib/fuzz/$(LIB_$(call ptarget,$*))/include -I$(<D) -DPF_PLANT='"$(<F)"' \
-	  harness/$(call ptarget,$*).c out/lib/libpropfuzz.a out/lib/fuzz/$(LIB_$(call ptarget,$*))/*.a -lm -o $@
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' \
+	  harness/$(call ptarget,$*).c out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
-               out/lib/fuzz/$$(LIB_$$(call ptarget,$$*))/.built out/obj/pf/replay_main.o
+                      $(pdeps) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
-	  -Iout/lib/fuzz/$(LIB_$(call ptarget,$*))/include -I$(<D) -DPF_PLANT='"$(<F)"' \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' \
 	  harness/$(call ptarget,$*).c out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
-	  out/lib/fuzz/$(LIB_$(call ptarget,$*))/*.a -lm -o $@
+	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 # --- workflows --------------------------------------------------------------
 # $(call known,<file>): the file when $* is a target, else unknown-target.

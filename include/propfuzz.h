@@ -67,8 +67,9 @@ unsigned pf_depth(const pf_src *s); /* current span nesting */
 
 /* 1 byte; low bit. Simplest: false. */
 bool pf_bool(pf_src *s, const char *label);
-/* 1 byte; true with probability p (byte > 255 - p*256). Simplest: false
- * unless p >= 1. */
+/* 1 byte; true with probability p: the top ceil(256p) byte values are
+ * true, clamped to 1..255 for 0 < p < 1, so 0x00 is false and 0xff true.
+ * Simplest: false unless p >= 1. */
 bool pf_bool_p(pf_src *s, const char *label, double p);
 
 /* An integer in [lo, hi] (lo <= hi, else the bounds are swapped). Width:
@@ -126,7 +127,8 @@ typedef struct pf_text_opts {
     size_t min_len, max_len;   /* code points; max 0 means unbounded */
     const uint32_t *alphabet;  /* NULL: all of Unicode */
     size_t alphabet_len;
-    bool allow_invalid;        /* keep invalid UTF-8 bytes as they are */
+    bool allow_invalid;        /* any bytes, as pf_bytes: lengths count
+                                  bytes, pads are 0x00, no alphabet */
 } pf_text_opts;
 const char *pf_text(pf_src *s, const char *label, const pf_text_opts *opts,
                     size_t *len);

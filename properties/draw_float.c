@@ -72,22 +72,44 @@ static double simplest(const pf_float_opts *o)
 }
 
 /* Folds an excluded value into the allowed set, spreading by the word. */
-static double fold(double v, uint64_t word, const pf_float_opts *o, bool tag0)
+/* Folds an excluded value into the allowed set; `frac` in [0, 1) comes
+ * from the word (53 bits of a double's, 32 of a float's) and spreads the
+ * result over the range. */
+static double fold(double v, uint64_t word, double frac,
+                   const pf_float_opts *o, bool tag0)
 {
-    if (word == 0 && tag0)
-        return simplest(o);
-    if (o->bounded) {
-        double f = (double)(word >> 11) * 0x1p-53; /* [0, 1) */
-        double r = o->min * (1 - f) + o->max * f;  /* no overflow */
+    double r = v;
+    if (word == 0 && tag0) {
+        r = simplest(o);
+    } else if (o->bounded) {
+        r = o->min * (1 - frac) + o->max * frac; /* no overflow */
         if (!(r >= o->min))
             r = o->min;
         if (r > o->max)
             r = o->max;
-        return r;
+    } else if (isnan(v) || isinf(v)) {
+        r = (double)(int64_t)word;
     }
-    if (isnan(v) || isinf(v))
-        return (double)(int64_t)word;
-    return v;
+    /* An infinite bound with no_inf can still land on infinity. */
+    return allowed(r, o) ? r : simplest(o);
+}
+
+static double frac53(uint64_t word) { return (double)(word >> 11) * 0x1p-53; }
+static double frac32(uint32_t word) { return (double)word * 0x1p-32; }
+
+/* Doubles of the table that have no float meaning map to their float
+ * counterparts, so pf_float's one-byte nasty values are float-nasty. */
+static float float_counterpart(double d)
+{
+    if (d == DBL_EPSILON) return FLT_EPSILON;
+    if (d == DBL_MIN) return FLT_MIN;
+    if (d == -DBL_MIN) return -FLT_MIN;
+    if (d == DBL_MAX) return FLT_MAX;
+    if (d == -DBL_MAX) return -FLT_MAX;
+    if (d == 4.9406564584124654e-324) return 1.40129846e-45f;   /* FLT_TRUE_MIN */
+    if (d == -4.9406564584124654e-324) return -1.40129846e-45f;
+    if (d == 2.2250738585072009e-308) return 1.17549421e-38f;   /* largest subnormal */
+    return (float)d;
 }
 
 static double nasty(size_t tag, const pf_float_opts *o)
@@ -119,7 +141,7 @@ static double decode_double(unsigned tag, uint64_t word, const pf_float_opts *o)
         v = ldexp((double)(int32_t)(uint32_t)word, -(int)((word >> 32) & 63));
     else
         v = bits_to_double(word);
-    return allowed(v, o) ? v : fold(v, word, o, tag == TAG_INTEGER);
+    return allowed(v, o) ? v : fold(v, word, frac53(word), o, tag == TAG_INTEGER);
 }
 
 static const pf_float_opts no_opts;
@@ -140,9 +162,9 @@ double pf_double(pf_src *s, const char *label, const pf_float_opts *opts)
     return v;
 }
 
-/* Floats reuse the double path on a 4-byte word: the integer and dyadic
- * modes and the table are exact or rounded to float, raw mode is the
- * float's own bits. */
+/* Floats follow the double scheme on a 4-byte word: integer and dyadic
+ * modes, the table with double-only values mapped to float ones, raw mode
+ * on the float's own bits. */
 float pf_float(pf_src *s, const char *label, const pf_float_opts *opts)
 {
     const pf_float_opts *o = opts ? opts : &no_opts;
@@ -156,14 +178,19 @@ float pf_float(pf_src *s, const char *label, const pf_float_opts *opts)
         f = bits_to_float(UINT32_C(0x7f800001));
     } else if (tag == TAG_INTEGER) {
         f = (float)(int32_t)word;
+    } else if (o->bounded && (tag == 2 || tag == 4)) {
+        /* The bounds' inner neighbours as floats: the double neighbours
+         * would round back onto the bounds. */
+        f = tag == 2 ? nextafterf((float)o->min, INFINITY)
+                     : nextafterf((float)o->max, -INFINITY);
     } else if (tag <= TAG_LAST_NASTY) {
-        f = (float)nasty(tag, o);
+        f = float_counterpart(nasty(tag, o));
     } else {
         f = (float)ldexp((double)(int16_t)(uint16_t)word, -(int)((word >> 16) & 31));
     }
     if (!allowed((double)f, o)) {
         /* Excluded, or pushed out of range by rounding to float: fold. */
-        f = (float)fold((double)f, word, o, tag == TAG_INTEGER);
+        f = (float)fold((double)f, word, frac32(word), o, tag == TAG_INTEGER);
         if (o->bounded && (f < o->min || f > o->max))
             f = (float)simplest(o);
     }

@@ -117,14 +117,21 @@ bool pf_bool(pf_src *s, const char *label)
     return v;
 }
 
-/* Number of byte values (out of 256) that mean true for probability p. */
+/* Number of byte values (out of 256) that mean true for probability p:
+ * byte > 255 - p*256, i.e. ceil(p*256) of them. For 0 < p < 1 it stays in
+ * [1, 255], so 0xff is true and 0x00 false (zero is simplest, and
+ * pf_enc_bool_p relies on both). */
 static unsigned true_bytes(double p)
 {
     if (!(p > 0))
         return 0;
     if (p >= 1)
         return 256;
-    return (unsigned)(p * 256.0 + 0.5);
+    double x = p * 256.0; /* exact: a power-of-two scale */
+    unsigned n = (unsigned)x;
+    if ((double)n < x)
+        n++;
+    return n < 1 ? 1 : n > 255 ? 255 : n;
 }
 
 bool pf_bool_p(pf_src *s, const char *label, double p)

@@ -31,9 +31,10 @@ done
 rm -f "$build/libpropfuzz.a"
 ar rcs "$build/libpropfuzz.a" "$build"/obj/pf_*.o
 
-# lib_of <target>: the LIB_<target> value in the Makefile, or nothing.
-lib_of() {
-  sed -n "s/^[[:space:]]*LIB_$1[[:space:]]*:\{0,2\}=[[:space:]]*\([^[:space:]#]*\).*/\1/p" \
+# var_of <name>: the value of a ':='/'=' variable in the Makefile, or nothing
+# (LIB_<target> lists libraries, LDLIBS_<target> system link flags).
+var_of() {
+  sed -n "s/^[[:space:]]*$1[[:space:]]*:\{0,2\}=[[:space:]]*\([^#]*\).*/\1/p" \
     Makefile | tail -n 1
 }
 
@@ -45,26 +46,26 @@ done
 
 built_libs=" "
 for t in "${targets[@]}"; do
-  lib=$(lib_of "$t")
   inc=() archives=()
-  if [ -n "$lib" ]; then
+  for lib in $(var_of "LIB_$t"); do
     libdir=$WORK/lib/$lib
     if [[ $built_libs != *" $lib "* ]]; then
       [ -x "build/lib-$lib.sh" ] ||
-        { echo "propfuzz build.sh: LIB_$t := $lib but build/lib-$lib.sh is missing" >&2; exit 1; }
+        { echo "propfuzz build.sh: LIB_$t names $lib but build/lib-$lib.sh is missing" >&2; exit 1; }
       # shellcheck disable=SC2086  # CFLAGS is a list of flags
       "build/lib-$lib.sh" "$libdir" "$CC" $CFLAGS
       built_libs+="$lib "
     fi
-    inc=(-I"$libdir/include")
-    archives=("$libdir"/*.a)
-  fi
+    inc+=(-I"$libdir/include")
+    archives+=("$libdir"/*.a)
+  done
+  read -r -a syslibs <<< "$(var_of "LDLIBS_$t")"
 
   # shellcheck disable=SC2086
   $CC $CFLAGS -std=c11 -Iinclude "${inc[@]}" -c "harness/$t.c" -o "$build/obj/$t.o"
   # shellcheck disable=SC2086
   $CXX $CXXFLAGS "$build/obj/$t.o" "$build/libpropfuzz.a" "${archives[@]}" \
-    $LIB_FUZZING_ENGINE -lm -o "$OUT/$t"
+    "${syslibs[@]}" $LIB_FUZZING_ENGINE -lm -o "$OUT/$t"
 
   # Seeds: top-level files of corpus/<t>/ (not regress/, not known/, no
   # .expect sidecars or files that have one).
