@@ -318,7 +318,9 @@ static bool bytes_equal(const char *a, uint32_t na, const char *b, uint32_t nb)
     return na == nb && (na == 0 || memcmp(a, b, na) == 0);
 }
 
-/* Type-strict: 1 is not 1.0 is not true; floats compare by their bits. */
+/* Type-strict: 1 is not 1.0 is not true; floats compare by their bits.
+ * path may be NULL: passing inputs compare without building one (see
+ * codec_equal), since formatting it costs more than the comparison. */
 static bool obj_equal(const msgpack_object *a, const msgpack_object *b,
                       pf_path *path)
 {
@@ -345,11 +347,13 @@ static bool obj_equal(const msgpack_object *a, const msgpack_object *b,
         if (a->via.array.size != b->via.array.size)
             return false;
         for (uint32_t i = 0; i < a->via.array.size; i++) {
-            size_t mark = path->len;
-            pf_path_index(path, i);
+            size_t mark = path ? path->len : 0;
+            if (path)
+                pf_path_index(path, i);
             if (!obj_equal(&a->via.array.ptr[i], &b->via.array.ptr[i], path))
                 return false;
-            pf_path_pop(path, mark);
+            if (path)
+                pf_path_pop(path, mark);
         }
         return true;
     case MSGPACK_OBJECT_MAP:
@@ -358,6 +362,12 @@ static bool obj_equal(const msgpack_object *a, const msgpack_object *b,
         for (uint32_t i = 0; i < a->via.map.size; i++) {
             const msgpack_object_kv *x = &a->via.map.ptr[i];
             const msgpack_object_kv *y = &b->via.map.ptr[i];
+            if (!path) {
+                if (!obj_equal(&x->key, &y->key, NULL) ||
+                    !obj_equal(&x->val, &y->val, NULL))
+                    return false;
+                continue;
+            }
             size_t mark = path->len;
             pf_path_index(path, i);
             pf_path_key(path, (const uint8_t *)"key", 3);
@@ -381,7 +391,10 @@ static bool obj_equal(const msgpack_object *a, const msgpack_object *b,
 static bool codec_equal(void *ctx, const void *a, const void *b, pf_path *p)
 {
     (void)ctx;
-    return obj_equal(a, b, p);
+    if (obj_equal(a, b, NULL))
+        return true;
+    obj_equal(a, b, p); /* again, to say where */
+    return false;
 }
 
 static void print_obj(pf_buf *b, const msgpack_object *o)
@@ -482,17 +495,17 @@ static void value_list_free(value_list *l)
  * value too many is still seen). */
 static void drain(pf_src *s, msgpack_unpacker *u, value_list *out)
 {
-    for (;;) {
-        decoded *d = malloc(sizeof *d);
-        PF_ASSERT(s, d != NULL);
-        msgpack_unpacked_init(&d->owner);
-        if (out->n > MAX_BATCH ||
-            CODEC_UNPACKER_NEXT(u, &d->owner) != MSGPACK_UNPACK_SUCCESS) {
-            msgpack_unpacked_destroy(&d->owner);
-            free(d);
+    while (out->n <= MAX_BATCH) {
+        msgpack_unpacked got;
+        msgpack_unpacked_init(&got);
+        if (CODEC_UNPACKER_NEXT(u, &got) != MSGPACK_UNPACK_SUCCESS) {
+            msgpack_unpacked_destroy(&got);
             return;
         }
-        d->obj = d->owner.data;
+        decoded *d = malloc(sizeof *d);
+        PF_ASSERT(s, d != NULL);
+        d->owner = got; /* the zone moves with it */
+        d->obj = got.data;
         out->items[out->n++] = d;
     }
 }
@@ -519,13 +532,13 @@ static void unpack_stream(pf_src *s, const uint8_t *data, const size_t *sizes,
 static void check_batch_stream(pf_src *s, const msgpack_object *vals,
                                size_t n, const pf_buf *whole)
 {
-    pf_buf concat = {0};
+    pf_buf concat = {0}, one = {0};
     for (size_t i = 0; i < n; i++) {
-        pf_buf one = {0};
+        one.len = 0;
         PF_ASSERT(s, pack_object(&one, &vals[i]) == 0);
         pf_buf_put(&concat, one.data, one.len);
-        pf_buf_free(&one);
     }
+    pf_buf_free(&one);
     pf_check_bytes_equal(s, "batch_stream", "pack(batch)", whole->data,
                          whole->len, "concat(pack(v) for v in batch)",
                          concat.data, concat.len);
@@ -555,14 +568,16 @@ static bool map_equal_unordered(const msgpack_object *a,
     for (uint32_t i = 0; i < a->via.map.size; i++) {
         const msgpack_object_kv *x = &a->via.map.ptr[i];
         uint32_t j = 0;
-        pf_path scratch = {.len = 0};
         while (j < b->via.map.size &&
-               !obj_equal(&x->key, &b->via.map.ptr[j].key, &scratch))
+               !obj_equal(&x->key, &b->via.map.ptr[j].key, NULL))
             j++;
-        pf_path_index(path, i);
-        if (j == b->via.map.size || !obj_equal(&x->val, &b->via.map.ptr[j].val, path))
+        if (j == b->via.map.size ||
+            !obj_equal(&x->val, &b->via.map.ptr[j].val, NULL)) {
+            pf_path_index(path, i);
+            if (j < b->via.map.size)
+                obj_equal(&x->val, &b->via.map.ptr[j].val, path);
             return false;
-        pf_path_pop(path, 0);
+        }
     }
     return true;
 }

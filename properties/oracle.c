@@ -22,48 +22,60 @@ static char *hex_of(const uint8_t *p, size_t n)
     return (char *)b.data;
 }
 
+/* Encodings of passing checks go to buffers reused across calls: the
+ * oracles run on every input, and a failure never returns to them. */
+static pf_buf g_scratch[2];
+
+static pf_buf *scratch(int i)
+{
+    g_scratch[i].len = 0;
+    return &g_scratch[i];
+}
+
 void pf_check_round_trip(pf_src *s, const char *property, const pf_codec *c,
                          const void *value)
 {
-    pf_buf enc = {0};
-    if (c->encode(c->ctx, value, &enc) != 0) {
+    pf_buf *enc = scratch(0);
+    if (c->encode(c->ctx, value, enc) != 0) {
         pf_line l[] = {{"value", pf__print_value(c, value)}};
         pf_fail(s, property, "the encoder refused a value the strategy drew",
                 l, 1, NULL);
     }
     void *back = NULL;
-    if (c->decode(c->ctx, enc.data, enc.len, &back) != 0) {
+    if (c->decode(c->ctx, enc->data, enc->len, &back) != 0) {
         pf_line l[] = {{"value", pf__print_value(c, value)},
-                       {"encode(value)", hex_of(enc.data, enc.len)}};
+                       {"encode(value)", hex_of(enc->data, enc->len)}};
         pf_fail(s, property, "decode refused encode(value)", l, 2, NULL);
     }
     pf_path path = {0};
     if (!c->equal(c->ctx, value, back, &path)) {
         pf_line l[] = {{"value", pf__print_value(c, value)},
-                       {"encode(value)", hex_of(enc.data, enc.len)},
+                       {"encode(value)", hex_of(enc->data, enc->len)},
                        {"decode(...)", pf__print_value(c, back)}};
         pf_fail(s, property, "decode(encode(value)) != value", l, 3,
                 path.text);
     }
     c->release(c->ctx, back);
-    pf_buf_free(&enc);
+}
+
+static bool same_bytes(const pf_buf *a, const pf_buf *b)
+{
+    return a->len == b->len && (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
 }
 
 void pf_check_deterministic(pf_src *s, const char *property,
                             const pf_codec *c, const void *value)
 {
-    pf_buf a = {0}, b = {0};
-    int ra = c->encode(c->ctx, value, &a);
-    int rb = c->encode(c->ctx, value, &b);
-    if (ra != rb || a.len != b.len || (a.len && memcmp(a.data, b.data, a.len))) {
+    pf_buf *a = scratch(0), *b = scratch(1);
+    int ra = c->encode(c->ctx, value, a);
+    int rb = c->encode(c->ctx, value, b);
+    if (ra != rb || !same_bytes(a, b)) {
         pf_line l[] = {{"value", pf__print_value(c, value)},
-                       {"encode(value) #1", hex_of(a.data, a.len)},
-                       {"encode(value) #2", hex_of(b.data, b.len)}};
+                       {"encode(value) #1", hex_of(a->data, a->len)},
+                       {"encode(value) #2", hex_of(b->data, b->len)}};
         pf_fail(s, property, "encoding the same value twice differs", l, 3,
                 NULL);
     }
-    pf_buf_free(&a);
-    pf_buf_free(&b);
 }
 
 bool pf_check_fixed_point(pf_src *s, const char *property, const pf_codec *c,
@@ -72,38 +84,35 @@ bool pf_check_fixed_point(pf_src *s, const char *property, const pf_codec *c,
     void *v1 = NULL, *v2 = NULL;
     if (c->decode(c->ctx, raw, len, &v1) != 0)
         return false; /* refused: nothing is claimed about it */
-    pf_buf c1 = {0}, c2 = {0};
-    if (c->encode(c->ctx, v1, &c1) != 0) {
+    pf_buf *c1 = scratch(0), *c2 = scratch(1);
+    if (c->encode(c->ctx, v1, c1) != 0) {
         pf_line l[] = {{"decode(input)", pf__print_value(c, v1)}};
         pf_fail(s, property, "the encoder refused a value the decoder accepted",
                 l, 1, NULL);
     }
-    if (c->decode(c->ctx, c1.data, c1.len, &v2) != 0) {
+    if (c->decode(c->ctx, c1->data, c1->len, &v2) != 0) {
         pf_line l[] = {{"decode(input)", pf__print_value(c, v1)},
-                       {"canonical", hex_of(c1.data, c1.len)}};
+                       {"canonical", hex_of(c1->data, c1->len)}};
         pf_fail(s, property, "decode refused the canonical re-encoding", l, 2,
                 NULL);
     }
     pf_path path = {0};
     if (!c->equal(c->ctx, v1, v2, &path)) {
         pf_line l[] = {{"decode(input)", pf__print_value(c, v1)},
-                       {"canonical", hex_of(c1.data, c1.len)},
+                       {"canonical", hex_of(c1->data, c1->len)},
                        {"decode(canonical)", pf__print_value(c, v2)}};
         pf_fail(s, property, "re-encoding an accepted input changed its value",
                 l, 3, path.text);
     }
-    if (c->encode(c->ctx, v2, &c2) != 0 || c1.len != c2.len ||
-        (c1.len && memcmp(c1.data, c2.data, c1.len) != 0)) {
+    if (c->encode(c->ctx, v2, c2) != 0 || !same_bytes(c1, c2)) {
         pf_line l[] = {{"decode(input)", pf__print_value(c, v1)},
-                       {"canonical", hex_of(c1.data, c1.len)},
-                       {"re-encoded", hex_of(c2.data, c2.len)}};
+                       {"canonical", hex_of(c1->data, c1->len)},
+                       {"re-encoded", hex_of(c2->data, c2->len)}};
         pf_fail(s, property, "the canonical encoding is not a fixed point", l,
                 3, NULL);
     }
     c->release(c->ctx, v1);
     c->release(c->ctx, v2);
-    pf_buf_free(&c1);
-    pf_buf_free(&c2);
     return true;
 }
 
@@ -114,9 +123,16 @@ void pf_check_values_equal(pf_src *s, const char *property, const pf_codec *c,
 {
     size_t n = na < nb ? na : nb;
     for (size_t i = 0; i < n; i++) {
-        pf_path path = {0};
-        pf_path_index(&path, i);
-        if (!c->equal(c->ctx, a[i], b[i], &path)) {
+        pf_path inner = {0};
+        if (!c->equal(c->ctx, a[i], b[i], &inner)) {
+            /* The index is prefixed only now: paths cost on every pass. */
+            pf_path path = {0};
+            pf_path_index(&path, i);
+            size_t room = sizeof path.text - 1 - path.len;
+            size_t m = inner.len < room ? inner.len : room;
+            memcpy(path.text + path.len, inner.text, m);
+            path.len += m;
+            path.text[path.len] = 0;
             pf_line l[] = {{name_a, pf__print_value(c, a[i])},
                            {name_b, pf__print_value(c, b[i])}};
             pf_fail(s, property, "the two sequences differ", l, 2, path.text);
