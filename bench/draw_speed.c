@@ -1,0 +1,315 @@
+/* draw_speed — nanoseconds per draw of propfuzz's strategy decoder.
+ *
+ *   draw_speed [--quick]        (or PF_BENCH_QUICK=1: ~10x fewer draws)
+ *
+ * Design rule 10 says a draw costs a few nanoseconds and the decoder must
+ * not be what limits execs/s. This measures it: each primitive is drawn
+ * over and over from one fixed pseudo-random buffer, in the fuzzing
+ * configuration (recording off), and the median of 11 repetitions is
+ * printed, with the bytes each draw consumed on average.
+ *
+ * The buffer is restarted with pf_begin/pf_end, as a fuzzer restarts for
+ * every input; each primitive does a precomputed number of draws per
+ * buffer, chosen so it never reads past the end (the zero-fill path is
+ * the exhausted-input case, not the one that runs most of the time). The
+ * pf_begin+pf_end row is the per-input cost those draws share.
+ *
+ * It only reports, and always exits 0; its last line is the
+ * "N passed, 0 failed" tally the test runner sums (N = rows measured).
+ * bench/run.sh builds it twice: -O2 without sanitizers (the decoder's own
+ * speed) and with the sanitizer flags fuzz builds use (what fuzzing pays).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "propfuzz.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef BENCH_BUILD
+#define BENCH_BUILD "unspecified flags"
+#endif
+
+enum {
+    BUF_SIZE = 16 * 1024,
+    REPS = 11,         /* odd, so the median is one measurement */
+    /* Each repetition of each primitive runs for about this long, however
+     * fast the build: enough to dwarf timer and scheduling granularity,
+     * short enough that both builds together take seconds. */
+    TARGET_NS = 20 * 1000 * 1000,
+    QUICK_DIVISOR = 10,
+};
+
+/* Keeps the compiler from discarding a draw whose result is unused. */
+static volatile uint64_t sink;
+
+/* One primitive: do n draws from s, return something derived from them. */
+typedef uint64_t (*run_fn)(pf_src *s, size_t n);
+
+static uint64_t run_begin_end(pf_src *s, size_t n)
+{
+    (void)s;
+    (void)n;
+    return 0; /* the pf_begin/pf_end around it is what is timed */
+}
+
+static uint64_t run_bool(pf_src *s, size_t n)
+{
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc += pf_bool(s, "b");
+    return acc;
+}
+
+/* A small range (2-byte word, most words folded): the common case of a
+ * count or an index. */
+static uint64_t run_u64_range(pf_src *s, size_t n)
+{
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc += pf_u64_range(s, "u", 0, 1000);
+    return acc;
+}
+
+/* A range across zero, so the signed fold (0, 1, -1, ...) is exercised. */
+static uint64_t run_i64_range(pf_src *s, size_t n)
+{
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc += (uint64_t)pf_i64_range(s, "i", -1000, 1000);
+    return acc;
+}
+
+/* Seven branches, as in a kind or a mode choice. */
+static uint64_t run_choice(pf_src *s, size_t n)
+{
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc += pf_choice(s, "c", 7);
+    return acc;
+}
+
+static uint64_t run_double(pf_src *s, size_t n)
+{
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++) {
+        double d = pf_double(s, "d", NULL);
+        uint64_t bits;
+        memcpy(&bits, &d, sizeof bits);
+        acc += bits;
+    }
+    return acc;
+}
+
+static uint64_t run_float(pf_src *s, size_t n)
+{
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++) {
+        float f = pf_float(s, "f", NULL);
+        uint32_t bits;
+        memcpy(&bits, &f, sizeof bits);
+        acc += bits;
+    }
+    return acc;
+}
+
+/* Up to 16 bytes: random input rarely has the 0x00 terminator, so most
+ * draws run to the cap, the costly end of the distribution. */
+static uint64_t run_bytes(pf_src *s, size_t n)
+{
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t len;
+        const uint8_t *p = pf_bytes(s, "s", 0, 16, &len);
+        acc += len + (len ? p[0] : 0);
+    }
+    return acc;
+}
+
+static uint64_t run_text(pf_src *s, size_t n)
+{
+    static const pf_text_opts opts = {.max_len = 16};
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t len;
+        const char *t = pf_text(s, "t", &opts, &len);
+        acc += len + (uint8_t)t[0];
+    }
+    return acc;
+}
+
+/* One continue-flag per call; a list that ends starts the next, so the
+ * span bookkeeping of begin and end is included at its natural rate. */
+static uint64_t run_list_more(pf_src *s, size_t n)
+{
+    pf_list l;
+    uint64_t acc = 0;
+    pf_list_begin(s, &l, "l", 0, SIZE_MAX);
+    for (size_t i = 0; i < n; i++) {
+        if (pf_list_more(s, &l))
+            acc++;
+        else
+            pf_list_begin(s, &l, "l", 0, SIZE_MAX);
+    }
+    return acc;
+}
+
+/* A whole permutation of 8 per "draw" (7 swap distances). */
+static uint64_t run_permutation(pf_src *s, size_t n)
+{
+    size_t perm[8];
+    uint64_t acc = 0;
+    for (size_t i = 0; i < n; i++) {
+        pf_permutation(s, "p", perm, 8);
+        acc += perm[0];
+    }
+    return acc;
+}
+
+typedef struct bench {
+    const char *name;
+    run_fn run;
+    size_t per_buffer; /* draws per pf_begin; calibrated */
+    size_t draws;      /* per repetition; from a pilot timing */
+    double bytes;      /* input bytes per draw */
+    double ns[REPS];
+} bench;
+
+static bench benches[] = {
+    {"pf_begin+pf_end", run_begin_end, 0, 0, 0, {0}},
+    {"pf_bool", run_bool, 0, 0, 0, {0}},
+    {"pf_u64_range[0,1000]", run_u64_range, 0, 0, 0, {0}},
+    {"pf_i64_range[-1000,1000]", run_i64_range, 0, 0, 0, {0}},
+    {"pf_choice(7)", run_choice, 0, 0, 0, {0}},
+    {"pf_double", run_double, 0, 0, 0, {0}},
+    {"pf_float", run_float, 0, 0, 0, {0}},
+    {"pf_bytes[0,16]", run_bytes, 0, 0, 0, {0}},
+    {"pf_text[0,16]", run_text, 0, 0, 0, {0}},
+    {"pf_list_more", run_list_more, 0, 0, 0, {0}},
+    {"pf_permutation(8)", run_permutation, 0, 0, 0, {0}},
+};
+#define N_BENCHES (sizeof benches / sizeof benches[0])
+
+/* splitmix64: a fixed buffer, identical on every run and machine. */
+static void fill(uint8_t *buf, size_t n)
+{
+    uint64_t state = 42;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t z = (state += UINT64_C(0x9e3779b97f4a7c15));
+        z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+        z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+        buf[i] = (uint8_t)(z ^ (z >> 31));
+    }
+}
+
+/* The largest number of draws that stays inside the buffer. Draws are
+ * deterministic, so the timed loop then never overruns either. (A
+ * list-flag run of one restarts its list, which reads no byte, so the
+ * count is the same as inside one long loop.) */
+static void calibrate(bench *b, const uint8_t *buf)
+{
+    if (b->run == run_begin_end) {
+        b->per_buffer = 1; /* reads nothing: one pair per "draw" */
+        return;
+    }
+    pf_src *s = pf_begin("draw_speed", buf, BUF_SIZE);
+    size_t n = 0, used = 0;
+    for (;;) {
+        b->run(s, 1);
+        if (pf_overrun(s))
+            break;
+        n++;
+        used = pf_offset(s);
+    }
+    pf_end(s);
+    b->per_buffer = n ? n : 1;
+    b->bytes = n ? (double)used / (double)n : 0;
+}
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static double measure(const bench *b, const uint8_t *buf, size_t draws)
+{
+    size_t buffers = draws / b->per_buffer;
+    if (buffers == 0)
+        buffers = 1;
+    uint64_t acc = 0;
+    double t0 = now_ns();
+    for (size_t i = 0; i < buffers; i++) {
+        pf_src *s = pf_begin("draw_speed", buf, BUF_SIZE);
+        acc += b->run(s, b->per_buffer);
+        pf_end(s);
+    }
+    double t1 = now_ns();
+    sink += acc;
+    return (t1 - t0) / ((double)buffers * (double)b->per_buffer);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static bool quick_mode(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--quick") == 0 || strcmp(argv[i], "quick") == 0)
+            return true;
+    const char *env = getenv("PF_BENCH_QUICK");
+    return env && *env && strcmp(env, "0") != 0;
+}
+
+int main(int argc, char **argv)
+{
+    bool quick = quick_mode(argc, argv);
+    double target = (double)TARGET_NS / (quick ? QUICK_DIVISOR : 1);
+    uint8_t *buf = malloc(BUF_SIZE);
+    if (!buf) {
+        printf("draw_speed: out of memory\n0 passed, 0 failed\n");
+        return 0;
+    }
+    fill(buf, BUF_SIZE);
+    pf_set_recording(false); /* the fuzzing configuration */
+
+    for (size_t i = 0; i < N_BENCHES; i++) {
+        bench *b = &benches[i];
+        calibrate(b, buf);
+        /* Pilot: the best of three short runs sets the draw count. */
+        size_t pilot = b->per_buffer < 1000 ? 1000 : b->per_buffer;
+        double best = 0;
+        for (int k = 0; k < 3; k++) {
+            double ns = measure(b, buf, pilot);
+            best = k == 0 || ns < best ? ns : best;
+        }
+        double n = target / (best > 0.1 ? best : 0.1);
+        b->draws = n < (double)b->per_buffer ? b->per_buffer : (size_t)n;
+    }
+    /* Repetitions interleave the primitives, so a burst of load from
+     * another process on this shared machine lands on one repetition of
+     * several primitives instead of every repetition of one. */
+    for (size_t r = 0; r < REPS; r++)
+        for (size_t i = 0; i < N_BENCHES; i++)
+            benches[i].ns[r] = measure(&benches[i], buf, benches[i].draws);
+
+    printf("draw_speed: %s, %s, median of %d repetitions\n", BENCH_BUILD,
+           quick ? "quick" : "full", REPS);
+    printf("  %-26s %9s %10s %9s\n", "primitive", "ns/draw", "bytes/draw",
+           "min ns");
+    for (size_t i = 0; i < N_BENCHES; i++) {
+        bench *b = &benches[i];
+        qsort(b->ns, REPS, sizeof b->ns[0], cmp_double);
+        printf("  %-26s %9.2f %10.2f %9.2f\n", b->name, b->ns[REPS / 2],
+               b->bytes, b->ns[0]);
+    }
+    free(buf);
+    printf("%zu passed, 0 failed\n", N_BENCHES);
+    return 0;
+}
