@@ -17,8 +17,11 @@ CC := clang
 SHELL := /bin/bash
 
 TARGETS := $(basename $(notdir $(wildcard harness/*.c)))
-# The library under test of each target: build/lib-<name>.sh builds it.
-LIB_codec := msgpack
+# Each target's build settings live in build/targets/<target>.mk:
+#   LIB_<target> := <lib>...   libraries built by build/lib-<lib>.sh
+#   LDLIBS_<target> := -l...   system libraries (their -dev packages are
+#                              installed by build/lib-<lib>.sh or deps.sh)
+include $(wildcard build/targets/*.mk)
 
 WARN := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
         -Wmissing-prototypes -Wformat=2 -Wvla -Werror
@@ -138,6 +141,14 @@ out/tools/%-seeds: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj
 out/tests/%: tests/%.c out/lib/libpropfuzz.a
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude -Iproperties $< out/lib/libpropfuzz.a -lm -o $@
+
+# A restriction test of a target: tests/restrict/<target>.c shows, against
+# the real library, that each value the target's strategy excludes is
+# really refused or changed by the library (so the exclusion hides no bug).
+out/restrict/%: tests/restrict/%.c out/lib/libpropfuzz.a $(call libdep,fuzz)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,fuzz) \
+	  $< out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # The draw-speed micro-benchmark: the decoder as fuzzing runs it, -O2, no
 # sanitizers (they would measure themselves).

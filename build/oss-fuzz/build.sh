@@ -35,7 +35,7 @@ ar rcs "$build/libpropfuzz.a" "$build"/obj/pf_*.o
 # (LIB_<target> lists libraries, LDLIBS_<target> system link flags).
 var_of() {
   sed -n "s/^[[:space:]]*$1[[:space:]]*:\{0,2\}=[[:space:]]*\([^#]*\).*/\1/p" \
-    Makefile | tail -n 1
+    Makefile build/targets/*.mk 2>/dev/null | tail -n 1
 }
 
 targets=()
