@@ -347,6 +347,47 @@ _Noreturn void pf_fail(pf_src *s, const char *property, const char *summary,
 void pf_set_input_name(const char *name);
 
 /* ------------------------------------------------------------------ */
+/* Shrinking (design §6): the smallest failing value, not bytes.       */
+/* ------------------------------------------------------------------ */
+
+/* Zero-initialised options mean: 30 s, no evaluation cap, automatic
+ * isolation, quiet. */
+typedef struct pf_shrink_opts {
+    double max_seconds;  /* time cap (0: 30 s); the best so far is kept */
+    size_t max_evals;    /* evaluation cap (0: none) */
+    int isolation;       /* 0 auto: property failures in-process, crashes
+                            in a child per attempt; 1 always a child;
+                            -1 always in-process (property failures only) */
+    bool verbose;        /* progress lines on stderr */
+} pf_shrink_opts;
+
+typedef struct pf_shrink_result {
+    uint8_t *data;        /* the smallest failing input found (malloc) */
+    size_t len;
+    char signature[128];  /* "property=<name>" or "crash:<kind>" */
+    size_t evals;         /* property evaluations made */
+    size_t draws;         /* draws (not spans, not flags) in the final value */
+    double seconds;
+    bool fixpoint;        /* false when a cap stopped it */
+} pf_shrink_result;
+
+/* Shrinks a failing input of the linked target (LLVMFuzzerTestOneInput):
+ * replays it in record mode and searches over its draws — deleting spans
+ * and runs of draws, zeroing, lowering integers and pairs of integers,
+ * simplifying floats, shortening strings, replacing a subtree by a
+ * descendant with the same label, sorting siblings — keeping the same
+ * failure signature, until a fixpoint or a cap. Returns 0, or -1 when the
+ * input does not fail (out is then untouched). */
+int pf_shrink(const uint8_t *data, size_t len, const pf_shrink_opts *opts,
+              pf_shrink_result *out);
+void pf_shrink_result_free(pf_shrink_result *r);
+
+/* Runs one input of the linked target in-process and says whether a
+ * property failed (signature "property=<name>" into sig); crashes are not
+ * caught here. For tools and tests that generate failing inputs. */
+bool pf_fails(const uint8_t *data, size_t len, char *sig, size_t cap);
+
+/* ------------------------------------------------------------------ */
 /* What a target defines.                                              */
 /* ------------------------------------------------------------------ */
 
