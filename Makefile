@@ -46,9 +46,9 @@ FUZZ_TIME ?=
 JOBS ?= 1
 FUZZ_ARGS ?=
 
-PF_SRCS := $(filter-out properties/replay_main.c properties/seed_main.c, \
-             $(wildcard properties/*.c))
-PF_HDRS := include/propfuzz.h properties/pf_internal.h
+PF_MAINS := properties/replay_main.c properties/seed_main.c properties/shrink_main.c
+PF_SRCS := $(filter-out $(PF_MAINS),$(wildcard properties/*.c))
+PF_HDRS := include/propfuzz.h $(wildcard properties/*.h)
 
 # fuzz-<t>, afl-<t>, ... are pattern rules; make skips implicit-rule search
 # for phony targets, so they are not listed here.
@@ -132,6 +132,12 @@ out/cov/%: harness/%.c out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-c
 	$(CC) $(WARN) $(COV) -Iinclude $(call libinc,cov) \
 	  $< out/obj/pf-cov/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
 
+# The structural shrinker, as a tool: out/shrink/<target> FILE.
+out/shrink/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/shrink_main.o
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
+	  $< out/obj/pf/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+
 out/tools/%-seeds: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/seed_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
@@ -174,6 +180,14 @@ out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/l
 	  harness/$(call ptarget,$*).c out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
+out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
+                      $(pdeps) out/obj/pf/shrink_main.o
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' \
+	  harness/$(call ptarget,$*).c out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
+	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
+
 # --- workflows --------------------------------------------------------------
 # $(call known,<file>): the file when $* is a target, else unknown-target.
 known = $(if $(filter $*,$(TARGETS)),$(1),unknown-target)
@@ -197,6 +211,12 @@ merge-%: $$(call known,out/libfuzzer/$$*)
 	@mkdir -p out/work/$*
 	out/libfuzzer/$* -merge=1 corpus/$* out/work/$*
 
+# Shrinks FILE to its smallest failing value: FILE.min and its report.
+shrink-%: $$(call known,out/shrink/$$*)
+	@test -n "$(FILE)" || { echo "usage: make shrink-$* FILE=<failing input>" >&2; exit 2; }
+	@test -f "$(FILE)" || { echo "propfuzz: no such file: $(FILE)" >&2; exit 2; }
+	ASAN_OPTIONS=detect_leaks=0 out/shrink/$* $(FILE)
+
 coverage-%: $$(call known,out/cov/$$*)
 	@build/coverage.sh $*
 
@@ -213,7 +233,7 @@ test:
 
 clean:
 	rm -rf out/obj out/lib out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
-	  out/tools out/tests out/planted out/planted-replay out/bench
+	  out/tools out/tests out/planted out/planted-replay out/planted-shrink out/bench out/shrink
 
 unknown-target:
 	@echo "propfuzz: no such target (targets: $(TARGETS); each is harness/<target>.c)" >&2; exit 2

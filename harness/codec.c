@@ -722,13 +722,29 @@ static bool sizes_plausible(const uint8_t *p, size_t len)
     return pending <= len - at + 1;
 }
 
+/* The first value of raw input, as msgpack-c's unpacker takes it: its
+ * length in bytes, or 0 when the unpacker refuses it. */
+static size_t first_value_len(const uint8_t *raw, size_t len)
+{
+    msgpack_unpacked u;
+    msgpack_unpacked_init(&u);
+    size_t off = 0;
+    msgpack_unpack_return r = msgpack_unpack_next(&u, (const char *)raw, len, &off);
+    msgpack_unpacked_destroy(&u);
+    return r == MSGPACK_UNPACK_SUCCESS ? off : 0;
+}
+
 static void check_raw(pf_src *s)
 {
     size_t len;
     const uint8_t *raw = pf_rest(s, "raw", &len);
-    if (CHECKS("canonical_fixed_point") && sizes_plausible(raw, len))
-        pf_check_fixed_point(s, "canonical_fixed_point", &msgpack_codec, raw,
-                             len);
+    if (!CHECKS("canonical_fixed_point") || !sizes_plausible(raw, len))
+        return;
+    /* The unpacker takes one value and leaves the rest: the property is
+     * about that value's bytes. */
+    size_t n = first_value_len(raw, len);
+    if (n)
+        pf_check_fixed_point(s, "canonical_fixed_point", &msgpack_codec, raw, n);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

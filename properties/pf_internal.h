@@ -102,6 +102,30 @@ uint64_t pf__signed_to_index(int64_t lo, int64_t hi, int64_t v);
 /* Appends w as a little-endian word of width bytes. */
 void pf__write_le(pf_buf *e, uint64_t w, unsigned width);
 
+/* The shrinker's view of one recorded draw or span marker. */
+typedef struct pf__rec {
+    pf_draw_kind kind;
+    unsigned depth;
+    size_t offset, width;
+    uint64_t lo, hi, value; /* bits of the record's unions */
+    char label[40];
+} pf__rec;
+
+/* What one run of an input did: failed or not, and how. */
+typedef struct pf__outcome {
+    bool failed;
+    char signature[128];  /* "property=<name>", "crash:<kind>", "timeout" */
+    pf__rec *recs;        /* the failing run's records (malloc) */
+    size_t n_recs;
+} pf__outcome;
+
+/* Set while the shrinker evaluates a candidate: pf_fail hands the failure
+ * to it (pf__shrink_caught) instead of reporting. Returns only when not
+ * shrinking. */
+void pf__shrink_caught(pf_src *s, const char *property);
+/* The source being decoded now (for a sanitizer's death callback). */
+pf_src *pf__active_src(void);
+
 /* Prints every recorded draw to stderr (make show-<target>). */
 void pf__show_draws(const pf_src *s);
 

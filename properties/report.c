@@ -172,6 +172,7 @@ _Noreturn void pf_fail(pf_src *s, const char *property, const char *summary,
                        const pf_line *lines, size_t n_lines,
                        const char *diff_path)
 {
+    pf__shrink_caught(s, property); /* returns unless the shrinker is asking */
     if (!g_rerunning) {
         g_first_property = property;
         save_finding(s, property);

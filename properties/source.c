@@ -7,6 +7,10 @@
 static bool g_recording;
 /* One finished source is cached so fuzzing allocates nothing per input. */
 static pf_src *g_free_src;
+/* The input being decoded, for reports made from a dying process. */
+static pf_src *g_active_src;
+
+pf_src *pf__active_src(void) { return g_active_src; }
 
 void pf_set_recording(bool on) { g_recording = on; }
 bool pf_recording(void) { return g_recording; }
@@ -32,6 +36,7 @@ pf_src *pf_begin(const char *target, const uint8_t *data, size_t size)
     s->recording = g_recording;
     s->n_records = 0;
     s->next_free = NULL;
+    g_active_src = s;
     return s;
 }
 
@@ -42,6 +47,8 @@ void pf_end(pf_src *s)
     /* make show-<target>: the decoded value of a passing input too. */
     if (s->recording && getenv("PF_SHOW"))
         pf__show_draws(s);
+    if (g_active_src == s)
+        g_active_src = NULL;
     pf__arena_reset(&s->arena);
     if (!g_free_src) {
         g_free_src = s;

@@ -1,0 +1,129 @@
+/* The shrink tool: make shrink-<target> FILE=<file>.
+ *
+ *   shrink [-max_time=SECONDS] [-fork] FILE
+ *
+ * Shrinks FILE's failure to its smallest value (pf_shrink), writes
+ * FILE.min and FILE.min.report.txt (the failure report of the shrunk
+ * input), and prints progress, the best case so far at a cap, and where
+ * the files are. Exit 0 when shrunk, 1 when FILE does not fail, 2 on
+ * misuse. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "propfuzz.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    uint8_t *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 4096;
+            uint8_t *b = realloc(buf, cap);
+            if (!b) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = b;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+static int write_file(const char *path, const uint8_t *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    size_t w = fwrite(data, 1, len, f);
+    return fclose(f) == 0 && w == len ? 0 : -1;
+}
+
+/* The report of the shrunk input: replayed in a child, in record mode,
+ * with its stderr going to the report file. */
+static void write_report(const char *min_path, const uint8_t *data, size_t len)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s.report.txt", min_path);
+    FILE *out = fopen(path, "w");
+    if (!out)
+        return;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fileno(out), STDERR_FILENO);
+        unsetenv("PF_FINDINGS_DIR");
+        pf_set_recording(true);
+        pf_set_input_name(min_path);
+        LLVMFuzzerTestOneInput(data, len);
+        _exit(0);
+    }
+    fclose(out);
+    if (pid > 0)
+        waitpid(pid, NULL, 0);
+}
+
+int main(int argc, char **argv)
+{
+    pf_shrink_opts opts = {.max_seconds = 30, .verbose = true};
+    const char *file = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "-max_time=", 10) == 0)
+            opts.max_seconds = atof(argv[i] + 10);
+        else if (strcmp(argv[i], "-fork") == 0)
+            opts.isolation = 1;
+        else if (argv[i][0] != '-' && !file)
+            file = argv[i];
+        else {
+            fprintf(stderr, "usage: %s [-max_time=SECONDS] [-fork] FILE\n", argv[0]);
+            return 2;
+        }
+    }
+    if (!file) {
+        fprintf(stderr, "usage: %s [-max_time=SECONDS] [-fork] FILE\n", argv[0]);
+        return 2;
+    }
+    size_t len = 0;
+    uint8_t *data = read_file(file, &len);
+    if (!data) {
+        fprintf(stderr, "shrink: cannot read %s: %s\n", file, strerror(errno));
+        return 2;
+    }
+    unsetenv("PF_FINDINGS_DIR"); /* candidates fail on purpose */
+    pf_shrink_result r;
+    if (pf_shrink(data, len, &opts, &r) != 0) {
+        fprintf(stderr, "shrink: %s does not fail; nothing to shrink\n", file);
+        free(data);
+        return 1;
+    }
+    char min_path[4200];
+    snprintf(min_path, sizeof min_path, "%s.min", file);
+    if (write_file(min_path, r.data, r.len) != 0) {
+        fprintf(stderr, "shrink: cannot write %s: %s\n", min_path, strerror(errno));
+        return 2;
+    }
+    write_report(min_path, r.data, r.len);
+    printf("shrunk %s: %s, %zu -> %zu bytes, %zu draws, %zu evaluations, %.1fs%s\n",
+           file, r.signature, len, r.len, r.draws, r.evals, r.seconds,
+           r.fixpoint ? "" : " (cap reached: best so far)");
+    printf("wrote %s and %s.report.txt\n", min_path, min_path);
+    pf_shrink_result_free(&r);
+    free(data);
+    return 0;
+}
