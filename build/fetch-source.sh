@@ -15,11 +15,18 @@ if [ -n "${!var:-}" ]; then
 fi
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-apt_dir=$top/out/apt
-dest=$top/out/src/$pkg-${version%-*}
+# PF_CACHE: where sources and the private apt lists go (default out/ of
+# this tree; a build from a copy of the tree can share another's).
+cache=${PF_CACHE:-$top/out}
+apt_dir=$cache/apt
+# The directory is named for the upstream version: no Debian revision and
+# no epoch ("1:1.2.13.dfsg-1" -> zlib-1.2.13.dfsg), as a ':' in a path
+# confuses make and search-path lists.
+upstream=${version#*:}
+dest=$cache/src/$pkg-${upstream%-*}
 if [ -f "$dest/.propfuzz-unpacked" ]; then echo "$dest"; exit 0; fi
 
-mkdir -p "$apt_dir/lists/partial" "$top/out/src/dl"
+mkdir -p "$apt_dir/lists/partial" "$cache/src/dl"
 src_list=$apt_dir/sources.sources
 if [ ! -s "$src_list" ]; then
   found=0
@@ -39,12 +46,15 @@ if ! ls "$apt_dir/lists/"*Sources* >/dev/null 2>&1; then
   apt-get "${opts[@]}" update -qq >/dev/null 2>&1 ||
     { echo "propfuzz: cannot read Debian's source index (network?); or set $var=<source dir>" >&2; exit 1; }
 fi
-have=$(apt-cache "${opts[@]}" showsrc "$pkg" 2>/dev/null | awk '/^Version:/{print $2}' | sort -V | tail -1)
+listed=$(apt-cache "${opts[@]}" showsrc "$pkg" 2>/dev/null | awk '/^Version:/{print $2}' | sort -V)
+# The pinned version when the index lists it (a suite may also list a newer
+# one, e.g. bookworm-security), else the newest.
+if grep -qxF "$version" <<<"$listed"; then have=$version; else have=$(tail -1 <<<"$listed"); fi
 if [ "$have" != "$version" ]; then
   echo "propfuzz: $pkg source is $have, propfuzz was tested with $version; pin it in the Makefile or set $var" >&2
   [ -n "$have" ] || exit 1
 fi
-cd "$top/out/src/dl"
+cd "$cache/src/dl"
 apt-get "${opts[@]}" source --download-only "$pkg=$have" >/dev/null 2>&1 ||
   { echo "propfuzz: cannot download the $pkg source package" >&2; exit 1; }
 rm -rf "$dest"

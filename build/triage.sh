@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Triages findings of a target: checks each reproduces (else marks it
-# flaky), minimises it with libFuzzer keeping the same failure, and writes
-# the report beside it.   build/triage.sh <target> <finding>...
+# flaky), shrinks it to its smallest value with the structural shrinker
+# (falling back to libFuzzer's byte minimiser), keeping the same failure,
+# and writes the report beside it.   build/triage.sh <target> <finding>...
 set -uo pipefail
 t=$1; shift
 cd "$(dirname "$0")/.."
@@ -9,6 +10,8 @@ cd "$(dirname "$0")/.."
 unset PF_FINDINGS_DIR
 replay=${PF_REPLAY_BIN:-out/replay/$t}
 fuzzer=${PF_LIBFUZZER_BIN:-out/libfuzzer/$t}
+shrinker=${PF_SHRINK_BIN:-out/shrink/$t}
+[ -x "$shrinker" ] || make -s "$shrinker" >&2 || true
 [ -x "$replay" ] || make -s "$replay" >&2 || exit 1
 
 # The failure's signature: "property=<name>", or the crash kind.
@@ -40,16 +43,23 @@ for f in "${ordered[@]}"; do
     echo "FLAKY  $f: $sig in some replays only"
     echo "failed with $sig in some replays only" > "$f.flaky"
   fi
-  # Byte minimisation, then a check that it is still the same failure.
+  # Shrink the value; if that fails, minimise the bytes; either way the
+  # result must still fail the same way, else the original is kept.
   min=$f.min
-  "$fuzzer" -minimize_crash=1 -max_total_time=20 \
-    -exact_artifact_path="$min" "$f" > "$f.minimize.log" 2>&1
-  if [ ! -s "$min" ] || [ "$(signature "$min")" != "$sig" ]; then
-    cp "$f" "$min"   # minimising changed the failure: keep the original
+  rm -f "$min"
+  if [ -x "$shrinker" ]; then
+    ASAN_OPTIONS=detect_leaks=0 "$shrinker" -max_time="${PF_SHRINK_TIME:-30}" "$f" > "$f.shrink.log" 2>&1
   fi
+  if [ ! -s "$min" ] || [ "$(signature "$min")" != "$sig" ]; then
+    "$fuzzer" -minimize_crash=1 -max_total_time=20 -exact_artifact_path="$min" "$f" \
+      > "$f.shrink.log" 2>&1
+  fi
+  if [ ! -s "$min" ] || [ "$(signature "$min")" != "$sig" ]; then
+    cp "$f" "$min"
+  fi
+  rm -f "$f.shrink.log"
   "$replay" "$min" > "$min.report.txt" 2>&1
-  rm -f "$f.minimize.log"
-  printf 'FOUND  %s  %s  (%s bytes, minimised from %s)\n' "$sig" "$min" \
+  printf 'FOUND  %s  %s  (%s bytes, shrunk from %s)\n' "$sig" "$min" \
     "$(stat -c %s "$min")" "$(stat -c %s "$f")"
   echo "       report: $min.report.txt   keep it: make keep FILE=$min"
 done

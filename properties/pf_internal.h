@@ -126,6 +126,10 @@ void pf__shrink_caught(pf_src *s, const char *property);
 /* The source being decoded now (for a sanitizer's death callback). */
 pf_src *pf__active_src(void);
 
+/* Registers a sanitizer death callback that prints the draws decoded so
+ * far (replay and shrink tools call it). */
+void pf__report_crashes(void);
+
 /* Prints every recorded draw to stderr (make show-<target>). */
 void pf__show_draws(const pf_src *s);
 

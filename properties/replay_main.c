@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "propfuzz.h"
+#include "pf_internal.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -259,6 +260,7 @@ int main(int argc, char **argv)
     if (LLVMFuzzerInitialize)
         LLVMFuzzerInitialize(&argc, &argv);
     pf_set_recording(true);
+    pf__report_crashes();
     if (getenv("PF_NO_FORK")) {
         for (int i = first; i < argc; i++)
             run_in_process(argv[i]);

@@ -16,6 +16,8 @@
  * through it with recording on. Weak so unit tests link without one. */
 extern int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     __attribute__((weak));
+extern void __sanitizer_set_death_callback(void (*callback)(void))
+    __attribute__((weak));
 
 static const char *g_input_name;
 static bool g_rerunning;
@@ -124,6 +126,23 @@ static void print_draws(pf_buf *b, const pf_src *s)
     }
 }
 
+/* A crash (sanitizer report) is not a pf_fail: when recording, say what
+ * had been decoded when it happened. */
+static void report_draws_at_death(void)
+{
+    const pf_src *s = pf__active_src();
+    if (s && s->recording && s->n_records) {
+        fputs("\npropfuzz: the input had decoded to this when it crashed:\n", stderr);
+        pf__show_draws(s);
+    }
+}
+
+void pf__report_crashes(void)
+{
+    if (__sanitizer_set_death_callback)
+        __sanitizer_set_death_callback(report_draws_at_death);
+}
+
 void pf__show_draws(const pf_src *s)
 {
     pf_buf b = {0};
@@ -164,8 +183,21 @@ static void build_report(pf_buf *b, const pf_src *s, const char *property,
                      : g_saved_path[0] ? g_saved_path : "(not saved)";
     pf_buf_printf(b, "  input  : %s (%zu bytes, hex ", name, s->size);
     pf_buf_hex(b, s->data, s->size, 256);
-    pf_buf_printf(b, ")\n  replay : out/replay/%s %s\n\n",
+    pf_buf_printf(b, ")\n  replay : out/replay/%s %s\n",
                   s->target ? s->target : "<target>", name);
+    /* A regression test to paste: the shrunk input builds the value
+     * through the target's own strategy and checks the property again. */
+    pf_buf_printf(b, "  regression test:\n"
+                     "    /* %s: %s must hold; link with harness/%s.c */\n"
+                     "    int main(void) {\n"
+                     "        static const uint8_t input[] = {",
+                  s->target ? s->target : "target", property,
+                  s->target ? s->target : "target");
+    for (size_t i = 0; i < s->size && i < 256; i++)
+        pf_buf_printf(b, "%s0x%02x", i ? ", " : "", s->data[i]);
+    pf_buf_printf(b, "};\n"
+                     "        return LLVMFuzzerTestOneInput(input, sizeof input); /* aborts while it fails */\n"
+                     "    }\n\n");
 }
 
 _Noreturn void pf_fail(pf_src *s, const char *property, const char *summary,

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "propfuzz.h"
+#include "pf_internal.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -70,6 +71,7 @@ static void write_report(const char *min_path, const uint8_t *data, size_t len)
         dup2(fileno(out), STDERR_FILENO);
         unsetenv("PF_FINDINGS_DIR");
         pf_set_recording(true);
+        pf__report_crashes();
         pf_set_input_name(min_path);
         LLVMFuzzerTestOneInput(data, len);
         _exit(0);

@@ -283,7 +283,7 @@ if run_build afl "$b/build.log" / \
      CC="$afl_cc" CXX="$afl_cxx" CFLAGS="$cflags" CXXFLAGS="$cflags" \
      LIB_FUZZING_ENGINE="$afl_driver" OUT="$b/out" WORK="$b/work" SRC="$b/src" \
      SANITIZER=address FUZZING_ENGINE=afl ARCHITECTURE=x86_64 \
-     PF_SRC_msgpack_c="$msgpack_src"; then
+     PF_SRC_msgpack_c="$msgpack_src" PF_CACHE="$PWD/out"; then
   (cd "$copy" && find . -printf '%p %s %T@\n' | sort) >"$b/tree.after"
   if cmp -s "$b/tree.before" "$b/tree.after"; then
     pass "afl: build.sh (from \$SRC/propfuzz) wrote nothing into the source tree"

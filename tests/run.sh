@@ -47,8 +47,10 @@ build_all() {
   # every library four times would not fit CI's time.
   goals+=(out/afl/codec out/afl-cmplog/codec out/cov/codec)
   for h in tests/planted/*/*.h; do
-    goals+=("out/planted/${h#tests/planted/}" "out/planted-replay/${h#tests/planted/}")
+    goals+=("out/planted/${h#tests/planted/}" "out/planted-replay/${h#tests/planted/}"
+            "out/planted-shrink/${h#tests/planted/}")
   done
+  goals+=(out/shrink/codec)
   for c in tests/test_*.c; do [ -f "$c" ] && goals+=("out/tests/$(basename "${c%.c}")"); done
   for c in tests/restrict/*.c; do [ -f "$c" ] && goals+=("out/restrict/$(basename "${c%.c}")"); done
   goals+=(out/bench/draw_speed)
@@ -118,6 +120,7 @@ planted() {
 }
 for h in tests/planted/*/*.h; do
   p=${h#tests/planted/}
+  case $p in */crash_*) continue;; esac  # crashes, not properties: see shrink/
   step "planted/${p%.h}" planted "$h"
 done
 
@@ -139,7 +142,8 @@ step "afl/smoke-codec" afl_smoke
 workflow() {
   local dir=out/test-tmp/workflow prop=round_trip
   rm -rf "$dir" && mkdir -p "$dir"
-  export PF_LIBFUZZER_BIN=out/planted/codec/$prop PF_REPLAY_BIN=out/planted-replay/codec/$prop
+  export PF_LIBFUZZER_BIN=out/planted/codec/$prop PF_REPLAY_BIN=out/planted-replay/codec/$prop \
+         PF_SHRINK_BIN=out/planted-shrink/codec/$prop
   PF_FINDINGS=$dir/findings PF_WORK=$dir/work FUZZ_TIME=60 build/fuzz.sh libfuzzer codec
   local rc=$?
   [ $rc = 1 ] || { echo "expected fuzz.sh to report a finding (rc 1), got $rc"; return 1; }
@@ -154,6 +158,38 @@ workflow() {
     grep -q '^0 passed, 1 failed$' <<<"$out"
 }
 step "workflow/planted-to-regress" workflow
+
+# The shrinker on a planted bug: a padded failing batch shrinks to the one
+# value that fails, printed exactly.
+shrink_planted_exact() {
+  local dir=out/test-tmp/shrink-exact
+  rm -rf "$dir" && mkdir -p "$dir"
+  # batch: "hello", 7, [true], then f64 -0.0 as raw bits, then nil
+  printf '\x00\x06hello\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x09\x01\x01\x01\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00\x00' > "$dir/in"
+  ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/round_trip "$dir/in" || return 1
+  cat "$dir/in.min.report.txt"
+  grep -q '^        f64 = -0.0$' "$dir/in.min.report.txt" &&
+    grep -q '^  value         = f64(-0, bits 0x8000000000000000)$' "$dir/in.min.report.txt" &&
+    grep -q '(3 bytes, hex 00 05 05)' "$dir/in.min.report.txt" &&
+    grep -q 'static const uint8_t input\[\] = {0x00, 0x05, 0x05};' "$dir/in.min.report.txt"
+}
+step "shrink/codec-planted-exact" shrink_planted_exact
+
+# A crashing (ASan) planted bug: every attempt runs in a child, so the
+# shrinker survives and still shrinks it.
+shrink_crash() {
+  local dir=out/test-tmp/shrink-crash out
+  rm -rf "$dir" && mkdir -p "$dir"
+  printf '\x00\x06XABC\x00\x01\x06ABCDE\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x00' > "$dir/in"
+  out=$(ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/crash_heap_overflow "$dir/in" 2>&1) || { echo "$out"; return 1; }
+  echo "$out"
+  grep -q 'crash:asan-heap-buffer-overflow, 27 -> 3 bytes' <<<"$out" &&
+    [ "$(od -An -tx1 "$dir/in.min" | tr -d " \n")" = 000641 ] &&
+    grep -q 'str = "A"' "$dir/in.min.report.txt"
+}
+step "shrink/crash-survived" shrink_crash
+
+[ -x tests/shrink/run.sh ] && steps "shrink/benchmarks" tests/shrink/run.sh
 
 coverage_report() {
   make -s coverage-codec || return 1
