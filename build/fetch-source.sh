@@ -27,6 +27,11 @@ dest=$cache/src/$pkg-${upstream%-*}
 if [ -f "$dest/.propfuzz-unpacked" ]; then echo "$dest"; exit 0; fi
 
 mkdir -p "$apt_dir/lists/partial" "$cache/src/dl"
+# Several library builds may fetch at once (make -j): one at a time, and a
+# waiting one finds the work done.
+exec 9>"$cache/src/.fetch.lock"
+flock 9
+if [ -f "$dest/.propfuzz-unpacked" ]; then echo "$dest"; exit 0; fi
 src_list=$apt_dir/sources.sources
 if [ ! -s "$src_list" ]; then
   found=0
