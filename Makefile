@@ -19,8 +19,8 @@ SHELL := /bin/bash
 TARGETS := $(basename $(notdir $(wildcard harness/*.c)))
 # Each target's build settings live in build/targets/<target>.mk:
 #   LIB_<target> := <lib>...   libraries built by build/lib-<lib>.sh
-#   LDLIBS_<target> := -l...   system libraries (their -dev packages are
-#                              installed by build/lib-<lib>.sh or deps.sh)
+#   LDLIBS_<target> := -l...   system libraries, from the Debian packages
+#   PKGS_<target> := <pkg>...  that build/deps.sh installs when missing
 include $(wildcard build/targets/*.mk)
 
 WARN := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
@@ -101,7 +101,12 @@ tlibinc = $(foreach l,$(LIB_$(2)),-Iout/lib/$(1)/$(l)/include)
 tliba = $(foreach l,$(LIB_$(2)),out/lib/$(1)/$(l)/*.a) $(LDLIBS_$(2))
 libinc = $(call tlibinc,$(1),$*)
 liba = $(call tliba,$(1),$*)
-libdep = $$(foreach l,$$(LIB_$$*),out/lib/$(1)/$$(l)/.built)
+libdep = $$(foreach l,$$(LIB_$$*),out/lib/$(1)/$$(l)/.built) $$(if $$(PKGS_$$*),out/.pkgs-$$*)
+
+# A target's system packages, installed once (and again if its .mk changes).
+out/.pkgs-%: build/targets/%.mk build/deps.sh
+	@build/deps.sh packages $(PKGS_$*)
+	@mkdir -p $(@D) && touch $@
 
 # --- one harness, several binaries (design §2) ------------------------------
 out/libfuzzer/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz)
@@ -165,7 +170,8 @@ out/bench/draw_speed: bench/draw_speed.c $(PF_SRCS) $(PF_HDRS) | out/.deps-ok
 # A planted-bug build of a target: tests/planted/<target>/<property>.h wraps
 # the library calls of harness/<target>.c (see its CODEC_* hooks).
 ptarget = $(firstword $(subst /, ,$(1)))
-pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built)
+pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built) \
+        $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*))
 out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a $(pdeps)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude \
