@@ -213,9 +213,12 @@ show-%: $$(call known,out/replay/$$*)
 	PF_NO_FORK=1 PF_SHOW=1 out/replay/$* $(FILE)
 
 # Keeps only work-corpus inputs that add coverage (libFuzzer -merge=1).
+# MERGE_INTO / MERGE_FROM point it elsewhere (tests use copies).
+MERGE_INTO ?=
+MERGE_FROM ?=
 merge-%: $$(call known,out/libfuzzer/$$*)
-	@mkdir -p out/work/$*
-	out/libfuzzer/$* -merge=1 corpus/$* out/work/$*
+	@mkdir -p $(or $(MERGE_FROM),out/work/$*)
+	out/libfuzzer/$* -merge=1 $(or $(MERGE_INTO),corpus/$*) $(or $(MERGE_FROM),out/work/$*)
 
 # Shrinks FILE to its smallest failing value: FILE.min and its report.
 shrink-%: $$(call known,out/shrink/$$*)

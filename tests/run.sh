@@ -191,6 +191,45 @@ step "shrink/crash-survived" shrink_crash
 
 [ -x tests/shrink/run.sh ] && steps "shrink/benchmarks" tests/shrink/run.sh
 
+# Parallel libFuzzer: JOBS=2 runs two workers on one corpus and stops at
+# FUZZ_TIME.
+parallel_libfuzzer() {
+  local dir=out/test-tmp/jobs2 out
+  rm -rf "$dir" && mkdir -p "$dir"
+  out=$(PF_FINDINGS=$dir/findings PF_WORK=$dir/work JOBS=2 FUZZ_TIME=6 \
+        build/fuzz.sh libfuzzer codec 2>&1) || { echo "$out"; return 1; }
+  echo "$out"
+  grep -q -- '-fork=2' <<<"$out" && grep -q 'INFO: exiting: 0' <<<"$out" &&
+    [ -n "$(ls -A "$dir/work")" ]
+}
+step "libfuzzer/jobs2-codec" parallel_libfuzzer
+
+# Corpus care: -merge=1 adds only inputs with new coverage; afl-cmin,
+# afl-tmin and -minimize_crash=1 work on propfuzz binaries.
+corpus_tools() {
+  local dir=out/test-tmp/corpus-tools before after
+  rm -rf "$dir" && mkdir -p "$dir/corpus" "$dir/work" "$dir/cmin"
+  cp corpus/codec/[a-z]* "$dir/corpus/" 2>/dev/null
+  out/libfuzzer/codec -seed=7 -runs=3000 "$dir/work" corpus/codec > "$dir/fuzz.log" 2>&1 || return 1
+  before=$(ls "$dir/corpus" | wc -l)
+  make -s merge-codec MERGE_INTO="$dir/corpus" MERGE_FROM="$dir/work" > "$dir/merge.log" 2>&1 || return 1
+  after=$(ls "$dir/corpus" | wc -l)
+  echo "merge: $before -> $after files"
+  grep -q 'MERGE-OUTER' "$dir/merge.log" && [ "$after" -gt "$before" ] &&
+    [ "$after" -lt $((before + $(ls "$dir/work" | wc -l))) ] || return 1
+  AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
+    afl-cmin -i corpus/codec -o "$dir/cmin/out" -- out/afl/codec > "$dir/cmin.log" 2>&1 || { cat "$dir/cmin.log"; return 1; }
+  [ -n "$(ls -A "$dir/cmin/out")" ] || return 1
+  ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
+    afl-tmin -i corpus/codec/batch-mixed -o "$dir/tmin" -- out/afl/codec > "$dir/tmin.log" 2>&1 || { cat "$dir/tmin.log"; return 1; }
+  [ -s "$dir/tmin" ] && [ "$(stat -c %s "$dir/tmin")" -le "$(stat -c %s corpus/codec/batch-mixed)" ] || return 1
+  printf '\x00\x06hello\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00' > "$dir/crash"
+  out/planted/codec/round_trip -minimize_crash=1 -runs=2000 -exact_artifact_path="$dir/crash.min" \
+    "$dir/crash" > "$dir/minimize.log" 2>&1
+  [ -s "$dir/crash.min" ] && [ "$(stat -c %s "$dir/crash.min")" -lt "$(stat -c %s "$dir/crash")" ]
+}
+step "corpus/merge-cmin-tmin-minimize" corpus_tools
+
 coverage_report() {
   make -s coverage-codec || return 1
   grep -E 'msgpack-c-[0-9.]+/src/unpack\.c' out/coverage/codec/summary.txt &&
