@@ -149,7 +149,7 @@ out/tools/%-seeds: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj
 	  $< out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # --- tests of propfuzz itself ----------------------------------------------
-out/tests/%: tests/%.c out/lib/libpropfuzz.a
+out/tests/%: tests/%.c tests/testkit.h out/lib/libpropfuzz.a
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude -Iproperties $< out/lib/libpropfuzz.a -lm -o $@
 

@@ -3,6 +3,7 @@
  * permutations, chunks, record mode (rule 8) and their round trips (rule
  * 9). Golden values are literals that pin the format. */
 #include "propfuzz.h"
+#include "testkit.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -11,71 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --- tiny test kit ------------------------------------------------------ */
-
-static int g_pass, g_fail, g_test_failed;
-static char g_why[512];
-
-static void fail_at(int line, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void fail_at(int line, const char *fmt, ...)
-{
-    if (!g_test_failed) {
-        va_list ap;
-        int n = snprintf(g_why, sizeof g_why, "line %d: ", line);
-        va_start(ap, fmt);
-        vsnprintf(g_why + n, sizeof g_why - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    g_test_failed = 1;
-}
-
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        if (!(cond))                                                        \
-            fail_at(__LINE__, __VA_ARGS__);                                 \
-    } while (0)
-
-static void eq_u(int line, const char *what, uint64_t got, uint64_t want)
-{
-    if (got != want)
-        fail_at(line, "%s = %" PRIu64 ", want %" PRIu64, what, got, want);
-}
-static void eq_i(int line, const char *what, int64_t got, int64_t want)
-{
-    if (got != want)
-        fail_at(line, "%s = %" PRId64 ", want %" PRId64, what, got, want);
-}
-#define EQ_U(a, b) eq_u(__LINE__, #a, (uint64_t)(a), (uint64_t)(b))
-#define EQ_I(a, b) eq_i(__LINE__, #a, (int64_t)(a), (int64_t)(b))
-
-static void run(const char *name, void (*fn)(void))
-{
-    g_test_failed = 0;
-    g_why[0] = 0;
-    fn();
-    if (g_test_failed) {
-        printf("FAIL %s: %s\n", name, g_why);
-        g_fail++;
-    } else {
-        printf("PASS %s\n", name);
-        g_pass++;
-    }
-}
-
-/* Fixed-seed PRNG (splitmix64). */
-static uint64_t g_rng;
-static uint64_t rnd(void)
-{
-    uint64_t z = (g_rng += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-static uint64_t below(uint64_t n) { return n ? rnd() % n : 0; }
-
-/* Bytes as a literal: f(IN(1, 2, 3)) passes a pointer and a length. */
-#define IN(...) (const uint8_t[]){__VA_ARGS__}, sizeof((const uint8_t[]){__VA_ARGS__})
 
 /* One draw on fresh input; the offset and overrun after it are kept. */
 static size_t g_off;
@@ -464,6 +400,5 @@ int main(void)
     run("rule8_records", test_rule8_records);
     run("rule9_lists_round_trip", test_rule9_lists);
     run("rule9_permutations_and_chunks", test_rule9_permutations_and_chunks);
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail != 0;
+    return finish();
 }
