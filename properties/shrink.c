@@ -277,16 +277,30 @@ static bool try_delete(shrinker *sh, size_t a, size_t b)
     return attempt(sh, c, sh->len - (b - a));
 }
 
+/* A copy of best in the scratch buffer, zero-extended to at least `need`
+ * bytes: a draw may end past the input (trailing zeros are trimmed). */
+static uint8_t *copy_best(shrinker *sh, size_t need, size_t *clen)
+{
+    *clen = need > sh->len ? need : sh->len;
+    uint8_t *c = scratch(sh, *clen + 1);
+    memcpy(c, sh->best, sh->len);
+    memset(c + sh->len, 0, *clen - sh->len);
+    return c;
+}
+
+static void put_word(uint8_t *c, size_t offset, size_t width, uint64_t w)
+{
+    for (size_t i = 0; i < width; i++)
+        c[offset + i] = (uint8_t)(w >> (8 * i));
+}
+
 /* Overwrites width bytes at offset with the little-endian word w. */
 static bool try_word(shrinker *sh, size_t offset, size_t width, uint64_t w)
 {
-    if (offset + width > sh->len)
-        return false;
-    uint8_t *c = scratch(sh, sh->len + 1);
-    memcpy(c, sh->best, sh->len);
-    for (size_t i = 0; i < width; i++)
-        c[offset + i] = (uint8_t)(w >> (8 * i));
-    return attempt(sh, c, sh->len);
+    size_t clen;
+    uint8_t *c = copy_best(sh, offset + width, &clen);
+    put_word(c, offset, width, w);
+    return attempt(sh, c, clen);
 }
 
 static size_t draw_end(const pf__rec *r) { return r->offset + r->width; }
@@ -444,7 +458,7 @@ static bool pass_ints(shrinker *sh)
     bool any = false;
     for (size_t i = 0; i < sh->n_draws && !stop_now(sh); i++) {
         pf__rec *r = sh->draws[i];
-        if (!is_int(r) || simplicity(r) == 0 || draw_end(r) > sh->len)
+        if (!is_int(r) || simplicity(r) == 0)
             continue;
         /* The simplest few values first: they need not be near v. */
         bool done = false;
@@ -475,11 +489,11 @@ static bool try_float(shrinker *sh, const pf__rec *r, double v)
     else
         pf_enc_float(&e, NULL, (float)v);
     bool ok = false;
-    if (e.len == r->width && draw_end(r) <= sh->len) {
-        uint8_t *c = scratch(sh, sh->len + 1);
-        memcpy(c, sh->best, sh->len);
+    if (e.len == r->width) {
+        size_t clen;
+        uint8_t *c = copy_best(sh, draw_end(r), &clen);
         memcpy(c + r->offset, e.data, e.len);
-        ok = attempt(sh, c, sh->len);
+        ok = attempt(sh, c, clen);
     }
     pf_buf_free(&e);
     return ok;
@@ -516,10 +530,8 @@ static bool pass_floats(shrinker *sh)
             const pf__rec *cur = sh->draws[i];
             if (cur->offset >= sh->len || sh->best[cur->offset] < tag)
                 break;
-            uint8_t *c = scratch(sh, sh->len + cur->width + 1);
-            memcpy(c, sh->best, sh->len);
-            size_t clen = draw_end(cur) > sh->len ? draw_end(cur) : sh->len;
-            memset(c + sh->len, 0, clen - sh->len);
+            size_t clen;
+            uint8_t *c = copy_best(sh, draw_end(cur), &clen);
             c[cur->offset] = (uint8_t)tag;
             memset(c + cur->offset + 1, 0, cur->width - 1);
             done = attempt(sh, c, clen); /* same tag: the word alone zeroed */
@@ -645,13 +657,11 @@ static bool try_pair(shrinker *sh, const pf__rec *a, const pf__rec *b,
             : ((uint64_t)na < a->lo || (uint64_t)na > a->hi ||
                (uint64_t)nb < b->lo || (uint64_t)nb > b->hi))
         return false;
-    uint8_t *c = scratch(sh, sh->len + 1);
-    memcpy(c, sh->best, sh->len);
-    for (size_t k = 0; k < a->width; k++)
-        c[a->offset + k] = (uint8_t)((uint64_t)na >> (8 * k));
-    for (size_t k = 0; k < b->width; k++)
-        c[b->offset + k] = (uint8_t)((uint64_t)nb >> (8 * k));
-    return attempt(sh, c, sh->len);
+    size_t clen;
+    uint8_t *c = copy_best(sh, draw_end(b) > draw_end(a) ? draw_end(b) : draw_end(a), &clen);
+    put_word(c, a->offset, a->width, (uint64_t)na);
+    put_word(c, b->offset, b->width, (uint64_t)nb);
+    return attempt(sh, c, clen);
 }
 
 enum pair_mode { PAIR_EQUAL, PAIR_SHIFT, PAIR_MOVE };
@@ -698,8 +708,8 @@ static bool pass_pairs(shrinker *sh)
             if (ints[y] >= sh->n_draws)
                 break;
             const pf__rec *a = sh->draws[ints[x]], *b = sh->draws[ints[y]];
-            if (!is_int(a) || !is_int(b) || draw_end(b) > sh->len ||
-                simplicity(a) == 0 || a->kind != b->kind)
+            if (!is_int(a) || !is_int(b) || simplicity(a) == 0 ||
+                a->kind != b->kind)
                 continue;
             bool same_range = a->lo == b->lo && a->hi == b->hi;
             if ((same_range && a->value == b->value &&
