@@ -462,8 +462,10 @@ static bool pass_ints(shrinker *sh)
             continue;
         /* The simplest few values first: they need not be near v. */
         bool done = false;
-        for (uint64_t k = 0; k < 5 && k < simplicity(r) && !done; k++)
+        for (uint64_t k = 0; !done && k < 5 && k < simplicity(r); k++)
             done = try_word(sh, r->offset, r->width, value_at(r, k));
+        /* r is stale once a try succeeded (records are rebuilt): the
+         * !done test comes first. */
         any |= done;
         if (i >= sh->n_draws || !is_int(sh->draws[i]) ||
             simplicity(sh->draws[i]) == 0)

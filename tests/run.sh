@@ -87,13 +87,24 @@ for t in $targets; do step "seeds/$t" seeds_in_sync "$t"; done
 # --- replay every corpus and regress file under ASan+UBSan+LSan ------------
 for t in $targets; do steps "replay/$t" "out/replay/$t" "corpus/$t"; done
 
+# Seeds are corpus/<t>'s top-level files; regress/ and known/ fail on
+# purpose and libFuzzer reads corpus folders recursively.
+seeds_of() {
+  local dir=out/test-tmp/seeds-only-$1
+  if [ ! -d "$dir" ]; then
+    mkdir -p "$dir"
+    find "corpus/$1" -maxdepth 1 -type f ! -name '*.expect' ! -name '*.txt' -exec cp {} "$dir/" \;
+  fi
+  echo "$dir"
+}
+
 # --- libFuzzer smoke run of each real target: fixed seed, 20000 runs -------
 smoke() {
   local t=$1 work=out/test-tmp/smoke-$1
   mkdir -p "$work/corpus" "$work/findings"
   PF_FINDINGS_DIR=$work/findings "out/libfuzzer/$t" -seed=1 -runs=20000 \
     -dict="dict/$t.dict" -artifact_prefix="$work/findings/" \
-    "$work/corpus" "corpus/$t" || return 1
+    "$work/corpus" "$(seeds_of "$t")" || return 1
 }
 for t in $targets; do step "smoke/$t" smoke "$t"; done
 
@@ -109,7 +120,7 @@ planted() {
   mkdir -p "$work/corpus" "$work/findings"
   PF_FINDINGS_DIR=$work/findings timeout 90 "$bin" -seed=1 -max_total_time=60 \
     -dict="dict/$t.dict" -artifact_prefix="$work/findings/" \
-    "$work/corpus" "corpus/$t" > "$work/log" 2>&1
+    "$work/corpus" "$(seeds_of "$t")" > "$work/log" 2>&1
   cat "$work/log"
   grep -q "property=$prop\b" "$work/log" || { echo "no failure of property=$prop"; return 1; }
   if grep -o 'property=[a-z_]*' "$work/log" | grep -vq "property=$prop\$"; then
