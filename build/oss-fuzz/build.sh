@@ -46,6 +46,12 @@ done
 
 built_libs=" "
 for t in "${targets[@]}"; do
+  # A target on Debian's shared libraries (PKGS_<t>) cannot run in OSS-Fuzz's
+  # runner image, which has none of them: it is left out there.
+  if [ -n "$(var_of "PKGS_$t")" ] && [ -z "${PF_OSSFUZZ_SYSTEM_LIBS:-}" ]; then
+    echo "propfuzz build.sh: skipping $t (links system packages: $(var_of "PKGS_$t"))" >&2
+    continue
+  fi
   inc=() archives=()
   for lib in $(var_of "LIB_$t"); do
     libdir=$WORK/lib/$lib
