@@ -5,9 +5,11 @@
  * fails the same way and is smaller in the order below; the order is
  * strict, so the search ends, at a fixpoint or at a cap.
  *
- * Order ("key"): fewer bytes; then fewer draws; then, draw by draw, the
- * simpler value (an integer's place in 0, 1, -1, 2, ... within its range;
- * integral floats before fractions); then the bytes themselves. */
+ * Order ("key"): fewer bytes read by the draws (zeros past the end
+ * counted); then fewer draws; then, draw by draw, the simpler value (an
+ * integer's place in 0, 1, -1, 2, ... within its range; integral floats
+ * before fractions); then the shorter input; then the bytes themselves.
+ * Kept inputs lose their trailing zeros, which read the same. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "pf_internal.h"
@@ -132,12 +134,27 @@ static size_t trimmed(const pf__outcome *o, const uint8_t *data, size_t len)
     return c;
 }
 
+/* How far the draws reach, zeros past the end included: the structural
+ * size, which trailing zeros cannot game ([1, 0] is not smaller than
+ * [0, 1] because its last word happens to be zero). */
+static size_t extent(const pf__outcome *o, size_t len)
+{
+    size_t end = 0;
+    for (size_t i = 0; i < o->n_recs; i++) {
+        size_t e = o->recs[i].offset + o->recs[i].width;
+        if (e > end)
+            end = e;
+    }
+    return o->n_recs ? end : len;
+}
+
 /* <0 when (a, alen, ao) comes before (b, blen, bo). */
 static int compare(const uint8_t *a, size_t alen, const pf__outcome *ao,
                    const uint8_t *b, size_t blen, const pf__outcome *bo)
 {
-    if (alen != blen)
-        return alen < blen ? -1 : 1;
+    size_t ea = extent(ao, alen), eb = extent(bo, blen);
+    if (ea != eb)
+        return ea < eb ? -1 : 1;
     size_t na = n_value_draws(ao), nb = n_value_draws(bo);
     if (na != nb)
         return na < nb ? -1 : 1;
@@ -151,6 +168,8 @@ static int compare(const uint8_t *a, size_t alen, const pf__outcome *ao,
         if (x != y)
             return x < y ? -1 : 1;
     }
+    if (alen != blen)
+        return alen < blen ? -1 : 1;
     return alen ? memcmp(a, b, alen) : 0;
 }
 
@@ -265,16 +284,25 @@ static uint8_t *scratch(shrinker *sh, size_t need)
     return sh->scratch;
 }
 
-static bool try_delete(shrinker *sh, size_t a, size_t b)
+/* Replaces bytes [a, b) of best by `with` bytes of zeros (0: deletes). */
+static bool try_replace(shrinker *sh, size_t a, size_t b, size_t with)
 {
     if (a >= sh->len || b <= a)
         return false;
     if (b > sh->len)
         b = sh->len;
+    if (with >= b - a)
+        return false;
     uint8_t *c = scratch(sh, sh->len + 1);
     memcpy(c, sh->best, a);
-    memcpy(c + a, sh->best + b, sh->len - b);
-    return attempt(sh, c, sh->len - (b - a));
+    memset(c + a, 0, with);
+    memcpy(c + a + with, sh->best + b, sh->len - b);
+    return attempt(sh, c, sh->len - (b - a) + with);
+}
+
+static bool try_delete(shrinker *sh, size_t a, size_t b)
+{
+    return try_replace(sh, a, b, 0);
 }
 
 /* A copy of best in the scratch buffer, zero-extended to at least `need`
@@ -305,22 +333,97 @@ static bool try_word(shrinker *sh, size_t offset, size_t width, uint64_t w)
 
 static size_t draw_end(const pf__rec *r) { return r->offset + r->width; }
 
+static bool is_int(const pf__rec *r)
+{
+    return r->kind == PF_DRAW_UINT || r->kind == PF_DRAW_INT;
+}
+
 /* --- passes --------------------------------------------------------------- */
 
 /* Deletes runs of k consecutive draws, k = 8, 4, 2, 1: whole elements with
  * their continue-flags, and the two flags between adjacent lists, which
- * merges them. */
+ * merges them. A run replaced by one zero byte ends a list there instead
+ * (a list at its maximum size reads no flag to stop). */
 static bool pass_delete_runs(shrinker *sh)
 {
     bool any = false;
     for (size_t k = MAX_RUN; k >= 1; k /= 2)
         for (size_t i = 0; i + k <= sh->n_draws && !stop_now(sh);) {
-            if (try_delete(sh, sh->draws[i]->offset, draw_end(sh->draws[i + k - 1])))
+            size_t a = sh->draws[i]->offset, b = draw_end(sh->draws[i + k - 1]);
+            if (try_delete(sh, a, b) || try_replace(sh, a, b, 1))
                 any = true; /* the next run now starts at i */
             else
                 i++;
         }
     return any;
+}
+
+/* Deletes a run of k draws and lowers an earlier integer by k in the same
+ * candidate: a list whose length was drawn first ("n, then n elements")
+ * loses elements only when its count goes down with them. */
+static bool pass_delete_with_count(shrinker *sh)
+{
+    bool any = false;
+    for (size_t k = 1; k <= MAX_RUN; k *= 2)
+        for (size_t i = 1; i + k <= sh->n_draws && !stop_now(sh); i++) {
+            size_t tried = 0;
+            for (size_t j = i; j-- > 0 && tried < 16 && !stop_now(sh);) {
+                const pf__rec *c = sh->draws[j];
+                if (!is_int(c))
+                    continue;
+                tried++;
+                uint64_t v = c->value - k;
+                /* value - k stays in range: value >= lo, and the distance
+                 * (as unsigned, no overflow) is at least k. */
+                bool in_range = (c->kind == PF_DRAW_UINT
+                                     ? c->value >= c->lo
+                                     : (int64_t)c->value >= (int64_t)c->lo) &&
+                                c->value - c->lo >= k;
+                if (!in_range)
+                    continue;
+                size_t a = sh->draws[i]->offset, b = draw_end(sh->draws[i + k - 1]);
+                size_t clen;
+                uint8_t *cand = copy_best(sh, b, &clen);
+                put_word(cand, c->offset, c->width, v);
+                memmove(cand + a, cand + b, clen - b);
+                if (attempt(sh, cand, clen - (b - a))) {
+                    any = true;
+                    break;
+                }
+            }
+        }
+    return any;
+}
+
+/* Deletes whole spans, with the flag byte that announced them. */
+/* Deletes [a, b) and puts a zero byte at `at` (at >= b): an element
+ * leaves a list that was full, and the zero ends the list where the
+ * element's room was, so what follows keeps its place. */
+static bool try_delete_and_end(shrinker *sh, size_t a, size_t b, size_t at)
+{
+    if (a >= b || b > at || at > sh->len)
+        return false;
+    uint8_t *c = scratch(sh, sh->len + 2);
+    size_t n = 0;
+    memcpy(c, sh->best, a);
+    n = a;
+    memcpy(c + n, sh->best + b, at - b);
+    n += at - b;
+    c[n++] = 0;
+    memcpy(c + n, sh->best + at, sh->len - at);
+    n += sh->len - at;
+    return attempt(sh, c, n);
+}
+
+/* The list span holding element span i (depth one less, enclosing it). */
+static const span *parent_of(const shrinker *sh, size_t i)
+{
+    for (size_t j = i; j-- > 0;)
+        if (sh->spans[j].depth + 1 == sh->spans[i].depth &&
+            sh->spans[j].start <= sh->spans[i].start &&
+            sh->spans[j].end >= sh->spans[i].end)
+            return &sh->spans[j];
+    return NULL;
 }
 
 /* Deletes whole spans, with the flag byte that announced them. */
@@ -329,8 +432,12 @@ static bool pass_delete_spans(shrinker *sh)
     bool any = false;
     for (size_t i = 0; i < sh->n_spans && !stop_now(sh);) {
         span sp = sh->spans[i];
+        const span *list = strstr(sp.label, "[]") ? parent_of(sh, i) : NULL;
+        size_t list_end = list ? list->end : 0;
         if ((sp.start > 0 && try_delete(sh, sp.start - 1, sp.end)) ||
-            try_delete(sh, sp.start, sp.end))
+            try_delete(sh, sp.start, sp.end) ||
+            (list && sp.start > 0 &&
+             try_delete_and_end(sh, sp.start - 1, sp.end, list_end)))
             any = true;
         else
             i++;
@@ -396,11 +503,6 @@ static bool pass_zero(shrinker *sh)
         any |= attempt(sh, c, sh->len);
     }
     return any;
-}
-
-static bool is_int(const pf__rec *r)
-{
-    return r->kind == PF_DRAW_UINT || r->kind == PF_DRAW_INT;
 }
 
 /* The value of index k of a draw's range, as the word to write. */
@@ -778,6 +880,7 @@ static const struct {
     pass_fn run;
 } passes[] = {
     {"delete-runs", pass_delete_runs}, {"delete-spans", pass_delete_spans},
+    {"delete+count", pass_delete_with_count},
     {"descendants", pass_descendants}, {"zero", pass_zero},
     {"ints", pass_ints}, {"floats", pass_floats}, {"strings", pass_strings},
     {"sort", pass_sort}, {"pairs", pass_pairs}, {"raw", pass_raw},
