@@ -45,6 +45,11 @@ for h in harness/*.c; do
   targets+=("$t")
 done
 [ ${#targets[@]} -gt 0 ] || { fail "targets" "no harness/*.c"; finish; }
+# PF_OSSFUZZ_TARGETS narrows the build and the checks to some targets.
+if [ -n "${PF_OSSFUZZ_TARGETS:-}" ]; then
+  read -r -a targets <<< "$PF_OSSFUZZ_TARGETS"
+  export PF_OSSFUZZ_TARGETS
+fi
 
 # base-runner's default ASAN_OPTIONS (infra/base-images/base-runner/Dockerfile)
 # and FUZZER_ARGS (bad_build_check sets the same when unset).

@@ -1,0 +1,2 @@
+# csv: CSV through libcsv (build/lib-libcsv.sh).
+LIB_csv := libcsv

@@ -1,0 +1,35 @@
+/* Planted bug for shuffle_invariant: the row inserted last into a table is
+ * missing from its MATCH results (as if the last pending entry of FTS5's
+ * in-memory hash were never flushed). Each table is consistent with
+ * itself; loaded in another order, another row goes missing. */
+#define PF_PLANT_ONLY "shuffle_invariant"
+
+static sqlite3_int64 planted_last[2];
+
+static int planted_open(const char *name, sqlite3 **db)
+{
+    planted_last[0] = planted_last[1] = INT64_MIN; /* a new input */
+    return sqlite3_open(name, db);
+}
+
+/* 0 for t1, 1 for t2, -1 for neither ("... t1 ..." in the statement). */
+static int planted_table(sqlite3_stmt *st)
+{
+    const char *sql = sqlite3_sql(st), *t = strstr(sql, " t");
+    return t && (t[2] == '1' || t[2] == '2') ? t[2] - '1' : -1;
+}
+
+static int planted_step(sqlite3_stmt *st)
+{
+    int tab = planted_table(st);
+    int rc = sqlite3_step(st);
+    if (tab >= 0 && strstr(sqlite3_sql(st), "(rowid") && rc == SQLITE_DONE)
+        planted_last[tab] = sqlite3_last_insert_rowid(sqlite3_db_handle(st));
+    while (tab >= 0 && rc == SQLITE_ROW &&
+           strncmp(sqlite3_sql(st), "SELECT", 6) == 0 &&
+           sqlite3_column_int64(st, 0) == planted_last[tab])
+        rc = sqlite3_step(st);
+    return rc;
+}
+#define SEARCH_OPEN planted_open
+#define SEARCH_STEP planted_step
