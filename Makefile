@@ -48,7 +48,7 @@ FUZZ_ARGS ?=
 
 PF_MAINS := properties/replay_main.c properties/seed_main.c properties/shrink_main.c
 PF_SRCS := $(filter-out $(PF_MAINS),$(wildcard properties/*.c))
-PF_HDRS := include/propfuzz.h $(wildcard properties/*.h)
+PF_HDRS := $(wildcard include/*.h properties/*.h)
 
 # fuzz-<t>, afl-<t>, ... are pattern rules; make skips implicit-rule search
 # for phony targets, so they are not listed here.

@@ -156,17 +156,21 @@ step "afl/smoke-codec" afl_smoke
 workflow() {
   local dir=out/test-tmp/workflow prop=round_trip
   rm -rf "$dir" && mkdir -p "$dir"
-  export PF_LIBFUZZER_BIN=out/planted/codec/$prop PF_REPLAY_BIN=out/planted-replay/codec/$prop \
-         PF_SHRINK_BIN=out/planted-shrink/codec/$prop
-  PF_FINDINGS=$dir/findings PF_WORK=$dir/work FUZZ_TIME=60 build/fuzz.sh libfuzzer codec
+  # The planted binaries stand in for the real ones (local: later steps
+  # must see the real ones again).
+  local planted=(PF_LIBFUZZER_BIN=out/planted/codec/$prop
+                 PF_REPLAY_BIN=out/planted-replay/codec/$prop
+                 PF_SHRINK_BIN=out/planted-shrink/codec/$prop)
+  env "${planted[@]}" PF_FINDINGS="$dir/findings" PF_WORK="$dir/work" FUZZ_TIME=60 \
+    build/fuzz.sh libfuzzer codec
   local rc=$?
   [ $rc = 1 ] || { echo "expected fuzz.sh to report a finding (rc 1), got $rc"; return 1; }
   ls "$dir"/findings/$prop-*.report.txt || { echo "no report beside the artifact"; return 1; }
   local min; min=$(ls "$dir"/findings/$prop-*.min | head -1)
   [ -n "$min" ] && grep -q "property=$prop" "$min.report.txt" || { echo "no minimised finding"; return 1; }
-  TARGET=codec REGRESS_DIR=$dir/regress build/keep.sh "$min" || return 1
+  env "${planted[@]}" TARGET=codec REGRESS_DIR="$dir/regress" build/keep.sh "$min" || return 1
   ls "$dir"/regress/$prop-* || return 1
-  local out; out=$("$PF_REPLAY_BIN" "$dir/regress")
+  local out; out=$("out/planted-replay/codec/$prop" "$dir/regress")
   echo "$out"
   grep -q "^FAIL $dir/regress/$prop-[0-9a-f]*: property=$prop\$" <<<"$out" &&
     grep -q '^0 passed, 1 failed$' <<<"$out"

@@ -1,0 +1,2 @@
+# cjson: JSON through cJSON (build/lib-cjson.sh).
+LIB_cjson := cjson

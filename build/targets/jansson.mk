@@ -1,0 +1,2 @@
+# jansson: JSON through jansson (build/lib-jansson.sh).
+LIB_jansson := jansson

@@ -1,0 +1,2 @@
+# jsonc: JSON through json-c (build/lib-jsonc.sh).
+LIB_jsonc := jsonc

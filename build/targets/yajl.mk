@@ -1,0 +1,2 @@
+# yajl: JSON through yajl (build/lib-yajl.sh).
+LIB_yajl := yajl

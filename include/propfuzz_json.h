@@ -1,0 +1,224 @@
+/* propfuzz_json — a JSON value model shared by the JSON targets.
+ *
+ * One tree type (pf_json) that every JSON library under test converts to
+ * and from, so the strategy, its inverse, type-strict equality with a path
+ * of first difference, the report printer, the canonical text writer and a
+ * strict RFC 8259 reference parser exist once instead of once per target.
+ * Every symbol starts with pf_json_ / PF_JSON_.
+ *
+ * Memory: every node and string lives in a pf_json_pool and is freed with
+ * it (pf_json_pool_reset keeps the first block for the next input, so a
+ * fuzz loop allocates almost nothing).
+ */
+#ifndef PROPFUZZ_JSON_H
+#define PROPFUZZ_JSON_H
+
+#include "propfuzz.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pf_json_type {
+    PF_JSON_NULL, PF_JSON_BOOL,
+    PF_JSON_INT,    /* int64_t */
+    PF_JSON_UINT,   /* uint64_t above INT64_MAX (see pf_json_opts.uint) */
+    PF_JSON_DOUBLE,
+    PF_JSON_STRING, /* bytes; usually UTF-8; may hold NULs */
+    PF_JSON_ARRAY, PF_JSON_OBJECT,
+    PF_JSON_N_TYPES
+} pf_json_type;
+
+typedef struct pf_json pf_json;
+typedef struct pf_json_member {
+    const char *key; /* NUL-terminated copy; key_len bytes (may hold NULs) */
+    size_t key_len;
+    pf_json *value;
+} pf_json_member;
+
+struct pf_json {
+    pf_json_type type;
+    size_t n;   /* string bytes, array items, object members */
+    size_t cap; /* room in items/members (pf_json_push, pf_json_put) */
+    union {
+        bool b;
+        int64_t i;
+        uint64_t u;
+        double d;
+        const char *s;            /* NUL-terminated; n bytes */
+        pf_json **items;
+        pf_json_member *members;
+    } v;
+    /* Numbers read by pf_json_parse keep their literal text here (else
+     * NULL): a library's view of a number is a function of its text. */
+    const char *lit;
+    size_t lit_len;
+};
+
+/* ------------------------------------------------------------------ */
+/* Pools and constructors. Allocation failure aborts.                  */
+/* ------------------------------------------------------------------ */
+
+typedef struct pf_json_pool pf_json_pool;
+pf_json_pool *pf_json_pool_new(void);
+void pf_json_pool_reset(pf_json_pool *p); /* frees all but the first block */
+void pf_json_pool_free(pf_json_pool *p);
+void *pf_json_alloc(pf_json_pool *p, size_t n); /* 16-byte aligned */
+
+pf_json *pf_json_null(pf_json_pool *p);
+pf_json *pf_json_bool(pf_json_pool *p, bool b);
+pf_json *pf_json_int(pf_json_pool *p, int64_t i);
+pf_json *pf_json_uint(pf_json_pool *p, uint64_t u);
+pf_json *pf_json_double(pf_json_pool *p, double d);
+pf_json *pf_json_string(pf_json_pool *p, const char *s, size_t len);
+/* Containers with room for cap elements (they grow as needed). */
+pf_json *pf_json_array(pf_json_pool *p, size_t cap);
+pf_json *pf_json_object(pf_json_pool *p, size_t cap);
+void pf_json_push(pf_json_pool *p, pf_json *array, pf_json *item);
+void pf_json_put(pf_json_pool *p, pf_json *object, const char *key,
+                 size_t key_len, pf_json *value);
+/* A deep copy of v into p. */
+pf_json *pf_json_copy(pf_json_pool *p, const pf_json *v);
+/* The first member with exactly this key, or NULL. */
+const pf_json *pf_json_get(const pf_json *object, const char *key,
+                           size_t key_len);
+
+/* ------------------------------------------------------------------ */
+/* The strategy and its inverse.                                       */
+/* ------------------------------------------------------------------ */
+
+/* What a library can hold. Zero-initialised means: every type, the full
+ * int64 range, finite doubles, any Unicode text with U+0000, depth 4,
+ * 6 elements per container, strings of up to 40 code points. */
+typedef struct pf_json_opts {
+    unsigned max_depth;    /* containers nest at most this deep (0: 4) */
+    size_t max_items;      /* elements of one array or object (0: 6) */
+    size_t max_string;     /* code points of a string or key (0: 40) */
+    bool no_int;           /* no integer type: numbers are doubles */
+    bool uint;             /* also PF_JSON_UINT in (INT64_MAX, UINT64_MAX] */
+    bool int_bounded;      /* integers only in [int_min, int_max] */
+    int64_t int_min, int_max;
+    bool nonfinite;        /* doubles may be NaN or infinite */
+    double double_max;     /* > 0: doubles only in [-double_max, double_max]
+                              (finite; overrides nonfinite) */
+    bool no_nul;           /* strings and keys never hold U+0000 */
+    bool no_nul_keys;      /* keys never hold U+0000 */
+} pf_json_opts;
+
+/* Draws one value: a tree kind (leaves at the depth cap), then its
+ * payload. Object keys within one object are distinct (pf_list_unique),
+ * so "the same object" has one meaning. U+0000 removed by no_nul is simply
+ * dropped from the drawn text. Simplest (all zeros): null. */
+pf_json *pf_json_draw(pf_src *s, pf_json_pool *p, const pf_json_opts *o);
+/* The inverse: bytes that pf_json_draw with the same options decodes to v.
+ * v must be drawable under o (else the result decodes to something else;
+ * pf_json_drawable says whether it is). */
+void pf_json_enc(pf_buf *e, const pf_json_opts *o, const pf_json *v);
+bool pf_json_drawable(const pf_json_opts *o, const pf_json *v);
+/* The depth of v: scalars 0, [] 1, [[]] 2, ... */
+unsigned pf_json_depth(const pf_json *v);
+
+/* ------------------------------------------------------------------ */
+/* Equality, printing.                                                 */
+/* ------------------------------------------------------------------ */
+
+/* How two trees compare. Zero: type-strict (1 is not 1.0 is not true),
+ * doubles bit-exact (-0 != 0, NaN payloads count), objects member by
+ * member in order. */
+typedef struct pf_json_eq {
+    const pf_tolerance *tol; /* doubles within this (NaN == NaN; -0 and 0
+                                still differ) */
+    bool nan_any;            /* any NaN equals any NaN */
+    bool unordered;          /* objects as maps: same keys, equal values in
+                                any order (keys must be unique) */
+} pf_json_eq;
+
+/* On a difference, when path is not NULL, extends it to the first
+ * difference (call with NULL first: building a path costs). */
+bool pf_json_equal(const pf_json *a, const pf_json *b, const pf_json_eq *how,
+                   pf_path *path);
+
+/* A one-line rendering for reports: null, true, 5, 18446744073709551615u,
+ * f64(0.5), f64(-0), f64(nan 0x7ff8000000000001), "text", [..], {"k": ..}.
+ * Long output is cut (limit bytes, 0: 4096). */
+void pf_json_print(pf_buf *b, const pf_json *v, size_t limit);
+/* pf_json_print into a pool string (for pf_line texts). */
+const char *pf_json_show(pf_json_pool *p, const pf_json *v);
+
+/* ------------------------------------------------------------------ */
+/* JSON text.                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct pf_json_write_opts {
+    bool ascii;      /* escape every non-ASCII code point as \uXXXX (with
+                        surrogate pairs); needs valid UTF-8 strings */
+    bool escape_all; /* escape every character (\u or short form) */
+    /* When not NULL, whitespace drawn from ws (JSON's four whitespace
+     * characters, up to 3 each) goes before and after every token. */
+    pf_src *ws;
+} pf_json_write_opts;
+
+/* Canonical JSON text of v (NULL opts: compact, UTF-8 raw, short escapes
+ * for \b \f \n \r \t \" \\, \u00XX for other controls). Integers in
+ * decimal; doubles as %.17g with ".0" added when that looks like an
+ * integer, so a parser can tell them apart; NaN and infinities (not JSON)
+ * as NaN, Infinity, -Infinity. Strings' bytes are written as they are
+ * (invalid UTF-8 stays invalid). */
+void pf_json_write(pf_buf *b, const pf_json *v, const pf_json_write_opts *o);
+
+/* The strict reference parser (RFC 8259): exactly one value surrounded by
+ * optional whitespace (space, tab, LF, CR), valid UTF-8, no extensions.
+ * Numbers without fraction or exponent are PF_JSON_INT when they fit
+ * int64, PF_JSON_UINT when they fit uint64, else PF_JSON_DOUBLE (flagged);
+ * "-0" is the integer 0 (flagged). Others are strtod's double (overflow to
+ * infinity flagged). Lone surrogate escapes are kept as their 3-byte
+ * generalized-UTF-8 form (flagged). Duplicate keys are kept in order
+ * (flagged). Objects and arrays nest without limit (the parser does not
+ * recurse); the deepest nesting is reported. */
+typedef enum pf_json_err {
+    PF_JSON_OK,
+    PF_JSON_ERR_EMPTY,      /* no value (only whitespace) */
+    PF_JSON_ERR_TRAILING,   /* something after the value */
+    PF_JSON_ERR_TOKEN,      /* a byte no value starts with; bad literal */
+    PF_JSON_ERR_NUMBER,     /* a number outside the grammar */
+    PF_JSON_ERR_CONTROL,    /* a raw control character in a string */
+    PF_JSON_ERR_ESCAPE,     /* a bad escape sequence */
+    PF_JSON_ERR_UTF8,       /* invalid UTF-8 */
+    PF_JSON_ERR_SYNTAX,     /* missing or extra , : ] } (incl. trailing ,) */
+    PF_JSON_ERR_EOF,        /* the text ends inside a value */
+    PF_JSON_ERR_NUL,        /* a NUL byte anywhere in the text */
+    PF_JSON_ERR_WS,         /* a control character where whitespace may go */
+    PF_JSON_ERR_BOM,        /* the text starts with a UTF-8 byte order mark */
+    PF_JSON_N_ERRS
+} pf_json_err;
+extern const char *const pf_json_err_names[PF_JSON_N_ERRS];
+
+/* Features of an accepted text that libraries treat differently. */
+enum {
+    PF_JSON_F_BIG_INT = 1u << 0,   /* an integer above INT64_MAX (uint64) */
+    PF_JSON_F_HUGE_INT = 1u << 1,  /* an integer outside int64 and uint64 */
+    PF_JSON_F_NEG_ZERO = 1u << 2,  /* the integer -0 */
+    PF_JSON_F_OVERFLOW = 1u << 3,  /* a number strtod makes infinite */
+    PF_JSON_F_NUL_STR = 1u << 4,   /* \u0000 in a string value */
+    PF_JSON_F_NUL_KEY = 1u << 5,   /* \u0000 in an object key */
+    PF_JSON_F_LONE_SURROGATE = 1u << 6, /* \uD800-\uDFFF not in a pair */
+    PF_JSON_F_DUP_KEY = 1u << 7,   /* an object with a repeated key */
+    PF_JSON_F_INT_AS_DOUBLE = 1u << 8, /* integer literal is PF_JSON_DOUBLE */
+    PF_JSON_F_UNDERFLOW = 1u << 9, /* a non-zero literal strtod makes 0 */
+};
+
+typedef struct pf_json_parse_info {
+    pf_json_err err;
+    size_t offset;     /* where the error was found */
+    unsigned flags;    /* PF_JSON_F_* of an accepted text */
+    unsigned depth;    /* deepest nesting seen (also when rejected) */
+} pf_json_parse_info;
+
+/* Returns the value (in p) or NULL when the text is not strict JSON. */
+pf_json *pf_json_parse(pf_json_pool *p, const uint8_t *text, size_t len,
+                       pf_json_parse_info *info);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* PROPFUZZ_JSON_H */

@@ -1,0 +1,14 @@
+/* Planted bug for key_order: lookup by key compares only the keys'
+ * lengths, so among keys of equal length the first member wins. */
+#define PF_PLANT_ONLY "key_order"
+
+static json_t *planted_getn(const json_t *o, const char *key, size_t len)
+{
+    (void)key;
+    for (void *it = json_object_iter((json_t *)o); it;
+         it = json_object_iter_next((json_t *)o, it))
+        if (json_object_iter_key_len(it) == len)
+            return json_object_iter_value(it);
+    return NULL;
+}
+#define JANSSON_GETN planted_getn

@@ -1,0 +1,16 @@
+/* Planted bug for key_order: lookup by key compares only the keys'
+ * lengths, so among keys of equal length the first member wins. */
+#define PF_PLANT_ONLY "key_order"
+
+static json_bool planted_get(const struct json_object *o, const char *key,
+                             struct json_object **value)
+{
+    json_object_object_foreach((struct json_object *)o, k, v) {
+        if (strlen(k) == strlen(key)) {
+            *value = v;
+            return 1;
+        }
+    }
+    return 0;
+}
+#define JSONC_GET planted_get
