@@ -1,0 +1,190 @@
+/* Restrictions of harness/zlib.c, shown against the real zlib: each value
+ * the strategy excludes or changes is really refused or changed by zlib,
+ * and each known bug the harness steps around is still there (a FAIL here
+ * means the restriction can go). Prints PASS/FAIL per check and
+ * "N passed, N failed". */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <zlib.h>
+
+static unsigned passed, failed;
+
+static void check(bool ok, const char *name, const char *why)
+{
+    if (ok) {
+        printf("PASS %s\n", name);
+        passed++;
+    } else {
+        printf("FAIL %s: %s\n", name, why);
+        failed++;
+    }
+}
+
+static const char text[] = "hello hello hello hello, zlib restrictions";
+
+/* windowBits 8 with the zlib format: deflate writes a 512-byte window
+ * (CINFO 1, CMF 0x18), and inflate with windowBits 8 refuses that header,
+ * while 9 accepts it (zlib.h's documented remedy). */
+static void window8_becomes_9(void)
+{
+    z_stream d = {0};
+    unsigned char out[256], back[256];
+    bool ok = deflateInit2(&d, 6, Z_DEFLATED, 8, 8, Z_DEFAULT_STRATEGY) == Z_OK;
+    d.next_in = (Bytef *)text;
+    d.avail_in = sizeof text;
+    d.next_out = out;
+    d.avail_out = sizeof out;
+    ok = ok && deflate(&d, Z_FINISH) == Z_STREAM_END && out[0] == 0x18;
+    size_t n = sizeof out - d.avail_out;
+    deflateEnd(&d);
+    check(ok, "window8_zlib_header_says_9", "deflateInit2(8) did not write a 512-byte window");
+
+    int rets[2];
+    for (int w = 8; w <= 9; w++) {
+        z_stream i = {0};
+        inflateInit2(&i, w);
+        i.next_in = out;
+        i.avail_in = (uInt)n;
+        i.next_out = back;
+        i.avail_out = sizeof back;
+        rets[w - 8] = inflate(&i, Z_FINISH);
+        inflateEnd(&i);
+    }
+    check(rets[0] == Z_DATA_ERROR && rets[1] == Z_STREAM_END,
+          "window8_inflate_needs_9", "inflateInit2(8) accepted the header, or 9 refused it");
+}
+
+static void window8_refused(void)
+{
+    z_stream z = {0};
+    int raw = deflateInit2(&z, 6, Z_DEFLATED, -8, 8, Z_DEFAULT_STRATEGY);
+    if (raw == Z_OK)
+        deflateEnd(&z);
+    check(raw == Z_STREAM_ERROR, "raw_window8_refused", "deflateInit2(-8) was accepted");
+    memset(&z, 0, sizeof z);
+    int gz = deflateInit2(&z, 6, Z_DEFLATED, 24, 8, Z_DEFAULT_STRATEGY);
+    if (gz == Z_OK)
+        deflateEnd(&z);
+    check(gz == Z_STREAM_ERROR, "gzip_window8_refused", "deflateInit2(24) was accepted");
+}
+
+static void gzip_dictionary_refused(void)
+{
+    z_stream z = {0};
+    deflateInit2(&z, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
+    int ret = deflateSetDictionary(&z, (const Bytef *)"dictionary", 10);
+    deflateEnd(&z);
+    check(ret == Z_STREAM_ERROR, "gzip_dictionary_refused",
+          "deflateSetDictionary on a gzip stream was accepted");
+}
+
+/* The gzip name is written up to its NUL: "ab\0cd" comes back as "ab". */
+static void gzip_name_c_string(void)
+{
+    z_stream d = {0};
+    gz_header h = {0};
+    static Bytef name[] = "ab\0cd";
+    unsigned char out[256], back[256];
+    h.name = name;
+    deflateInit2(&d, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
+    deflateSetHeader(&d, &h);
+    d.next_in = (Bytef *)text;
+    d.avail_in = sizeof text;
+    d.next_out = out;
+    d.avail_out = sizeof out;
+    deflate(&d, Z_FINISH);
+    size_t n = sizeof out - d.avail_out;
+    deflateEnd(&d);
+
+    z_stream i = {0};
+    gz_header g = {0};
+    Bytef got[16] = {0};
+    g.name = got;
+    g.name_max = sizeof got;
+    inflateInit2(&i, 31);
+    inflateGetHeader(&i, &g);
+    i.next_in = out;
+    i.avail_in = (uInt)n;
+    i.next_out = back;
+    i.avail_out = sizeof back;
+    int ret = inflate(&i, Z_FINISH);
+    inflateEnd(&i);
+    check(ret == Z_STREAM_END && strcmp((char *)got, "ab") == 0,
+          "gzip_name_ends_at_nul", "the name did not come back as \"ab\"");
+}
+
+/* Flushes with `step` bytes of output per call, calling again with the
+ * same flush while avail_out == 0 as zlib.h prescribes; zlib.h asks for
+ * avail_out > 6 with Z_SYNC_FLUSH and Z_FULL_FLUSH (5 already repeats the
+ * marker forever). Returns whether the flush completed within 1000 calls. */
+static bool flush_completes(int flush, unsigned step)
+{
+    z_stream z = {0};
+    static unsigned char out[1 << 16];
+    size_t total = 0;
+    deflateInit2(&z, 1, Z_DEFLATED, 10, 1, Z_FIXED);
+    z.next_in = (Bytef *)text;
+    z.avail_in = 6;
+    bool done = false;
+    for (int calls = 0; calls < 1000 && !done && total + step <= sizeof out;
+         calls++) {
+        z.next_out = out + total;
+        z.avail_out = step;
+        deflate(&z, flush);
+        total += step - z.avail_out;
+        done = z.avail_in == 0 && z.avail_out != 0;
+    }
+    deflateEnd(&z);
+    return done;
+}
+
+static void flush_output_space(void)
+{
+    check(!flush_completes(Z_SYNC_FLUSH, 5) && flush_completes(Z_SYNC_FLUSH, 7),
+          "sync_flush_needs_avail_out_7",
+          "Z_SYNC_FLUSH completes with 5 bytes per call, or not with 7");
+    check(!flush_completes(Z_FULL_FLUSH, 5) && flush_completes(Z_FULL_FLUSH, 7),
+          "full_flush_needs_avail_out_7",
+          "Z_FULL_FLUSH completes with 5 bytes per call, or not with 7");
+    /* Not in zlib.h (see FINDINGS.md). */
+    check(!flush_completes(Z_PARTIAL_FLUSH, 1) &&
+              flush_completes(Z_PARTIAL_FLUSH, 7),
+          "partial_flush_never_completes_with_avail_out_1",
+          "Z_PARTIAL_FLUSH completes with 1 byte per call: the harness's "
+          "7-byte minimum for it can go");
+}
+
+/* zlib 1.2.13: deflateBound() is one byte short at level 0 for tiny input
+ * when memLevel + 7 >= windowBits (not the defaults). Fixed in zlib 1.3;
+ * harness/zlib.c checks zlib 1.3's bound there instead. */
+static void deflate_bound_level0(void)
+{
+    z_stream z = {0};
+    unsigned char out[64];
+    deflateInit2(&z, 0, Z_DEFLATED, 9, 2, Z_DEFAULT_STRATEGY);
+    uLong bound = deflateBound(&z, 0);
+    z.next_in = (Bytef *)text;
+    z.avail_in = 0;
+    z.next_out = out;
+    z.avail_out = (uInt)bound;
+    int ret = deflate(&z, Z_FINISH);
+    deflateEnd(&z);
+    check(ret != Z_STREAM_END && bound == 6 + 4,
+          "deflate_bound_level0_still_short",
+          "deflate finished within deflateBound(): the bug is fixed, remove "
+          "deflate_bound_known_bug from harness/zlib.c");
+}
+
+int main(void)
+{
+    printf("zlib %s\n", zlibVersion());
+    window8_becomes_9();
+    window8_refused();
+    gzip_dictionary_refused();
+    gzip_name_c_string();
+    flush_output_space();
+    deflate_bound_level0();
+    printf("%u passed, %u failed\n", passed, failed);
+    return failed != 0;
+}
