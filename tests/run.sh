@@ -235,7 +235,8 @@ corpus_tools() {
   echo "merge: $before -> $after files"
   grep -q 'MERGE-OUTER' "$dir/merge.log" && [ "$after" -gt "$before" ] &&
     [ "$after" -lt $((before + $(ls "$dir/work" | wc -l))) ] || return 1
-  AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
+  # AFL_ALLOW_TMP: CI may clone the project under /tmp, which afl-cmin refuses.
+  AFL_ALLOW_TMP=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
     afl-cmin -i corpus/codec -o "$dir/cmin/out" -- out/afl/codec > "$dir/cmin.log" 2>&1 || { cat "$dir/cmin.log"; return 1; }
   [ -n "$(ls -A "$dir/cmin/out")" ] || return 1
   ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
