@@ -14,6 +14,10 @@ install() {
     echo "propfuzz: missing packages; run: sudo apt-get update && sudo apt-get install -y $*" >&2
     exit 1
   fi
+  # make -j runs several targets' installs at once; apt takes one at a time.
+  mkdir -p "$(dirname "$0")/../out"
+  exec 8>"$(dirname "$0")/../out/.apt.lock"
+  flock 8
   echo "propfuzz: installing $*" >&2
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
