@@ -194,6 +194,10 @@ out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/l
 	  harness/$(call ptarget,$*).c out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
+# Feature rules (mutation analysis, statistics, nightly, ...) live in
+# build/mk/<feature>.mk.
+include $(wildcard build/mk/*.mk)
+
 # --- workflows --------------------------------------------------------------
 # $(call known,<file>): the file when $* is a target, else unknown-target.
 known = $(if $(filter $*,$(TARGETS)),$(1),unknown-target)

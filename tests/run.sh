@@ -287,5 +287,11 @@ steps "oss-fuzz/simulated-build" env PF_OSSFUZZ_TARGETS="codec" tests/ossfuzz_ch
 step "bench/draw_speed" env PF_BENCH_QUICK=1 out/bench/draw_speed
 cat "$logs/bench_draw_speed.log" 2>/dev/null | grep -v 'passed,' | sed 's/^/    /'
 
+# --- feature suites: each tests/steps/<name>.sh adds its own steps (it may
+# build what it needs with make -s inside a step). Sourced in name order.
+for f in tests/steps/*.sh; do
+  [ -f "$f" ] && . "$f"
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
