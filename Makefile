@@ -156,9 +156,9 @@ out/tests/%: tests/%.c tests/testkit.h out/lib/libpropfuzz.a
 # A restriction test of a target: tests/restrict/<target>.c shows, against
 # the real library, that each value the target's strategy excludes is
 # really refused or changed by the library (so the exclusion hides no bug).
-out/restrict/%: tests/restrict/%.c out/lib/libpropfuzz.a $(call libdep,fuzz)
+out/restrict/%: tests/restrict/%.c tests/testkit.h out/lib/libpropfuzz.a $(call libdep,fuzz)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,fuzz) \
+	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude -Itests $(call libinc,fuzz) \
 	  $< out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # The draw-speed micro-benchmark: the decoder as fuzzing runs it, -O2, no
@@ -168,21 +168,23 @@ out/bench/draw_speed: bench/draw_speed.c $(PF_SRCS) $(PF_HDRS) | out/.deps-ok
 	$(CC) $(WARN) -O2 -g -Iinclude -Iproperties bench/draw_speed.c $(PF_SRCS) -lm -o $@
 
 # A planted-bug build of a target: tests/planted/<target>/<property>.h wraps
-# the library calls of harness/<target>.c (see its CODEC_* hooks).
+# library calls of harness/<target>.c (it is included after the library's
+# headers and #defines a library function's name to its wrapper), and only
+# that property's checks are on (PF_PLANT_ONLY, from the file's name).
 ptarget = $(firstword $(subst /, ,$(1)))
 pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built) \
         $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*))
 out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a $(pdeps)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude \
-	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  harness/$(call ptarget,$*).c out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
-	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  harness/$(call ptarget,$*).c out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
@@ -190,7 +192,7 @@ out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/l
                       $(pdeps) out/obj/pf/shrink_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
-	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  harness/$(call ptarget,$*).c out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 

@@ -90,6 +90,16 @@ afl)
 *) echo "propfuzz: unknown engine $engine" >&2; exit 2;;
 esac
 
+# What the run exercised: per property, how many inputs of the work corpus
+# checked it, skipped it or discarded it (make stats-<t>; 30 s at most).
+replay=${PF_REPLAY_BIN:-out/replay/$t}
+case $engine in afl) queues=("$out"/*/queue);; *) queues=("$work");; esac
+if [ -x "$replay" ] && [ -n "$(ls -A "${queues[0]}" 2>/dev/null)" ]; then
+  echo "propfuzz: statistics of the corpus the run built (${queues[*]}):"
+  PF_STATS=/dev/stdout PF_STATS_SECONDS=${PF_STATS_SECONDS:-30} ASAN_OPTIONS=detect_leaks=0 \
+    "$replay" "${queues[@]}" 2>/dev/null | sed 's/^/  /'
+fi
+
 mapfile -t new < <(find "$findings" -maxdepth 1 -type f -newer "$stamp" \
   ! -name '*.txt' ! -name '*.min' ! -name '*.flaky' | sort)
 rm -f "$stamp"

@@ -226,6 +226,9 @@ void pf_buf_hex(pf_buf *b, const uint8_t *data, size_t len, size_t limit);
  * unless it is valid UTF-8 text). */
 void pf_buf_quote(pf_buf *b, const uint8_t *data, size_t len);
 const char *pf_buf_str(pf_buf *b); /* NUL-terminated view */
+/* b's text for a failure report; b's memory is freed when the input ends
+ * (b is left empty), so a failure that abandons the run leaks nothing. */
+const char *pf_buf_defer(pf_src *s, pf_buf *b);
 
 void pf_enc_bool(pf_buf *e, bool v);
 void pf_enc_bool_p(pf_buf *e, double p, bool v);
@@ -325,10 +328,25 @@ typedef struct pf_line {
     const char *text;
 } pf_line;
 
-/* Reports a failed property and aborts. When the input was not decoded in
- * record mode, the input is first saved (see PF_FINDINGS_DIR), then
- * re-run through LLVMFuzzerTestOneInput with recording on so the report can
- * list every draw; a failure that does not reproduce is reported as flaky.
+/* Reports a failed property. `property` NULL means the property running
+ * now (see pf_target). What happens depends on the mode (the handler the
+ * driver chose), never on the caller:
+ *   - fuzzing (libFuzzer, AFL++, OSS-Fuzz): the input is saved first (see
+ *     PF_FINDINGS_DIR); under pf_run the run is then abandoned — the
+ *     cleanups registered with pf_defer run, the harness's frames are gone —
+ *     and the input is run again from the top with recording on, so the
+ *     report lists every draw; the report is printed and saved, then
+ *     abort(). A failure that does not come back is reported as FLAKY.
+ *   - replay and show: the report is printed, then abort() (in the child
+ *     the replay driver runs each input in).
+ *   - shrinking: the failure is handed to the shrinker and the run is
+ *     abandoned as above; pf_fail does not return to the harness.
+ *   - statistics (PF_STATS) and properties whose checks are switched off
+ *     (PF_CHECKS, planted-bug builds): the failure is counted and the
+ *     property's run is abandoned; the next property runs.
+ * Outside pf_run (a hand-written LLVMFuzzerTestOneInput) the input is
+ * re-run from inside pf_fail for the report: the harness's static state is
+ * then reused while the first run still holds it, so prefer PF_TARGET.
  * Lines whose text is NULL are skipped. */
 _Noreturn void pf_fail(pf_src *s, const char *property, const char *summary,
                        const pf_line *lines, size_t n_lines,
@@ -388,10 +406,113 @@ void pf_shrink_result_free(pf_shrink_result *r);
 bool pf_fails(const uint8_t *data, size_t len, char *sig, size_t cap);
 
 /* ------------------------------------------------------------------ */
+/* Targets: a table of named properties, one entry point.              */
+/* ------------------------------------------------------------------ */
+
+/* A property: draws what it needs beyond the mode's input (its own
+ * variation: chunk sizes, a permutation), calls the library, and checks.
+ * Its checks (pf_check_*, pf_fail with property NULL) carry its name. */
+typedef struct pf_property {
+    const char *name;
+    void (*run)(pf_src *s, void *input);
+} pf_property;
+
+/* A mode: how an input is drawn and which properties it is checked by.
+ * setup draws the input (and may call the library for what several
+ * properties share); it returns what the properties receive (pf_alloc'd,
+ * or static), or NULL. setup may be NULL. */
+typedef struct pf_mode {
+    const char *name;
+    void *(*setup)(pf_src *s);
+    const pf_property *properties;
+    size_t n_properties;
+} pf_mode;
+
+typedef struct pf_target {
+    const char *name;            /* the target's name, as in harness/<name>.c */
+    const pf_mode *modes;
+    size_t n_modes;              /* more than one: the first draw picks one,
+                                    pf_choice(s, "mode", n_modes) */
+    void (*init)(void);          /* optional: called once, before the first
+                                    input (create contexts, silence logs) */
+} pf_target;
+
+#define PF_LEN(array) (sizeof(array) / sizeof((array)[0]))
+
+/* Runs one input: picks the mode, runs its setup, then every property of
+ * the mode in table order, each inside its own span (so reports group the
+ * draws by property). Every property always runs and always draws: when a
+ * property's checks are switched off only its verdicts are ignored, so an
+ * input decodes the same in every build. `only` names the one property
+ * whose checks are on (planted-bug builds), or NULL for all.
+ *
+ * The environment can narrow it further: PF_CHECKS=none switches every
+ * check off (decode, library calls and sanitizers only: what a crash-only
+ * harness sees), PF_CHECKS=a,b keeps only those properties. A name that
+ * is not one of the target's properties is a one-line error (exit 2).
+ * Harness assertions (PF_ASSERT) are never switched off. */
+int pf_run(const pf_target *t, const char *only, const uint8_t *data,
+           size_t size);
+
+#ifdef PF_PLANT_ONLY
+#define PF__ONLY PF_PLANT_ONLY
+#else
+#define PF__ONLY NULL
+#endif
+/* The entry point of a table target:   PF_TARGET(codec_target)   */
+#define PF_TARGET(t)                                                        \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)           \
+    {                                                                       \
+        return pf_run(&(t), PF__ONLY, data, size);                         \
+    }
+
+/* The property running now, or NULL (in setup, outside pf_run). */
+const char *pf_property_name(const pf_src *s);
+
+/* --- inside a run ---------------------------------------------------- */
+
+/* A documented restriction stops the property here: counted under
+ * `restriction` (e.g. "R6", as the target's header names it), and the
+ * next property runs. In setup it skips the whole input. Outside pf_run it
+ * is a misuse (one line, abort). Never returns. */
+_Noreturn void pf_skip(pf_src *s, const char *restriction);
+
+/* A precondition (Hypothesis's assume): when cond is false the input is
+ * discarded — counted under `reason`, no further property runs, and the
+ * shrinker treats such a candidate as not failing. Returns only when cond
+ * holds. Outside pf_run a false cond is a misuse (one line, abort). */
+void pf_assume(pf_src *s, bool cond, const char *reason);
+
+/* Counts a named event (Hypothesis's event()): make stats-<target> shows
+ * how often each happened. Costs a table lookup. */
+void pf_event(pf_src *s, const char *name);
+
+/* Memory that lives until the input ends (pf_end, or the run abandoned by
+ * a failure): never freed by hand. Not zeroed. Never NULL. */
+void *pf_alloc(pf_src *s, size_t n);
+/* Calls fn(arg) when the input ends, however it ends (last registered,
+ * first called): how a harness releases library objects so that a failure,
+ * a skip or a discard leaks nothing. */
+void pf_defer(pf_src *s, void (*fn)(void *), void *arg);
+
+/* ------------------------------------------------------------------ */
+/* Statistics (make stats-<target>).                                   */
+/* ------------------------------------------------------------------ */
+
+/* With PF_STATS set (1: stderr; else a file path) the process counts, per
+ * property, the runs, the runs that reached their end (checked), the skips
+ * by restriction and the failures; the inputs discarded by pf_assume by
+ * reason; events; overruns; and in record mode a distribution of every
+ * labelled draw. They are printed at exit, or by pf_stats_print. */
+void pf_stats_print(void *file /* FILE * */);
+void pf_stats_reset(void);
+
+/* ------------------------------------------------------------------ */
 /* What a target defines.                                              */
 /* ------------------------------------------------------------------ */
 
-/* The fuzz entry point every engine calls (libFuzzer's convention). */
+/* The fuzz entry point every engine calls (libFuzzer's convention):
+ * PF_TARGET writes it, or the harness does (pf_begin ... pf_end). */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Optional: the target's seeds, written as values. The seed writer

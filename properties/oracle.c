@@ -6,20 +6,50 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-char *pf__print_value(const pf_codec *c, const void *value)
+/* Text for a failure report. The run is abandoned once the report is
+ * out (the shrinker and the report's re-run go on in the same process),
+ * so the text is freed when the input ends rather than by the caller. */
+const char *pf_buf_defer(pf_src *s, pf_buf *b)
+{
+    const char *text = pf_buf_str(b);
+    pf_defer(s, free, b->data);
+    *b = (pf_buf){0};
+    return text;
+}
+
+const char *pf__print_value(pf_src *s, const pf_codec *c, const void *value)
 {
     pf_buf b = {0};
     c->print(c->ctx, value, &b);
-    pf_buf_str(&b);
-    return (char *)b.data;
+    return pf_buf_defer(s, &b);
 }
 
-static char *hex_of(const uint8_t *p, size_t n)
+static const char *hex_of(pf_src *s, const uint8_t *p, size_t n)
 {
     pf_buf b = {0};
     pf_buf_hex(&b, p, n, 512);
-    pf_buf_str(&b);
-    return (char *)b.data;
+    return pf_buf_defer(s, &b);
+}
+
+/* A decoded value a failing check still holds is released with the input. */
+typedef struct held {
+    const pf_codec *c;
+    void *value;
+} held;
+
+static void release_held(void *arg)
+{
+    held *h = arg;
+    h->c->release(h->c->ctx, h->value);
+}
+
+static void hold(pf_src *s, const pf_codec *c, void *value)
+{
+    if (!value)
+        return;
+    held *h = pf_alloc(s, sizeof *h);
+    *h = (held){c, value};
+    pf_defer(s, release_held, h);
 }
 
 /* Encodings of passing checks go to buffers reused across calls: the
@@ -37,21 +67,22 @@ void pf_check_round_trip(pf_src *s, const char *property, const pf_codec *c,
 {
     pf_buf *enc = scratch(0);
     if (c->encode(c->ctx, value, enc) != 0) {
-        pf_line l[] = {{"value", pf__print_value(c, value)}};
+        pf_line l[] = {{"value", pf__print_value(s, c, value)}};
         pf_fail(s, property, "the encoder refused a value the strategy drew",
                 l, 1, NULL);
     }
     void *back = NULL;
     if (c->decode(c->ctx, enc->data, enc->len, &back) != 0) {
-        pf_line l[] = {{"value", pf__print_value(c, value)},
-                       {"encode(value)", hex_of(enc->data, enc->len)}};
+        pf_line l[] = {{"value", pf__print_value(s, c, value)},
+                       {"encode(value)", hex_of(s, enc->data, enc->len)}};
         pf_fail(s, property, "decode refused encode(value)", l, 2, NULL);
     }
     pf_path path = {0};
     if (!c->equal(c->ctx, value, back, &path)) {
-        pf_line l[] = {{"value", pf__print_value(c, value)},
-                       {"encode(value)", hex_of(enc->data, enc->len)},
-                       {"decode(...)", pf__print_value(c, back)}};
+        hold(s, c, back);
+        pf_line l[] = {{"value", pf__print_value(s, c, value)},
+                       {"encode(value)", hex_of(s, enc->data, enc->len)},
+                       {"decode(...)", pf__print_value(s, c, back)}};
         pf_fail(s, property, "decode(encode(value)) != value", l, 3,
                 path.text);
     }
@@ -70,9 +101,9 @@ void pf_check_deterministic(pf_src *s, const char *property,
     int ra = c->encode(c->ctx, value, a);
     int rb = c->encode(c->ctx, value, b);
     if (ra != rb || !same_bytes(a, b)) {
-        pf_line l[] = {{"value", pf__print_value(c, value)},
-                       {"encode(value) #1", hex_of(a->data, a->len)},
-                       {"encode(value) #2", hex_of(b->data, b->len)}};
+        pf_line l[] = {{"value", pf__print_value(s, c, value)},
+                       {"encode(value) #1", hex_of(s, a->data, a->len)},
+                       {"encode(value) #2", hex_of(s, b->data, b->len)}};
         pf_fail(s, property, "encoding the same value twice differs", l, 3,
                 NULL);
     }
@@ -85,34 +116,34 @@ bool pf_check_fixed_point(pf_src *s, const char *property, const pf_codec *c,
     if (c->decode(c->ctx, raw, len, &v1) != 0)
         return false; /* refused: nothing is claimed about it */
     pf_buf *c1 = scratch(0), *c2 = scratch(1);
+    hold(s, c, v1); /* released with the input, failing or not */
     if (c->encode(c->ctx, v1, c1) != 0) {
-        pf_line l[] = {{"decode(input)", pf__print_value(c, v1)}};
+        pf_line l[] = {{"decode(input)", pf__print_value(s, c, v1)}};
         pf_fail(s, property, "the encoder refused a value the decoder accepted",
                 l, 1, NULL);
     }
     if (c->decode(c->ctx, c1->data, c1->len, &v2) != 0) {
-        pf_line l[] = {{"decode(input)", pf__print_value(c, v1)},
-                       {"canonical", hex_of(c1->data, c1->len)}};
+        pf_line l[] = {{"decode(input)", pf__print_value(s, c, v1)},
+                       {"canonical", hex_of(s, c1->data, c1->len)}};
         pf_fail(s, property, "decode refused the canonical re-encoding", l, 2,
                 NULL);
     }
+    hold(s, c, v2);
     pf_path path = {0};
     if (!c->equal(c->ctx, v1, v2, &path)) {
-        pf_line l[] = {{"decode(input)", pf__print_value(c, v1)},
-                       {"canonical", hex_of(c1->data, c1->len)},
-                       {"decode(canonical)", pf__print_value(c, v2)}};
+        pf_line l[] = {{"decode(input)", pf__print_value(s, c, v1)},
+                       {"canonical", hex_of(s, c1->data, c1->len)},
+                       {"decode(canonical)", pf__print_value(s, c, v2)}};
         pf_fail(s, property, "re-encoding an accepted input changed its value",
                 l, 3, path.text);
     }
     if (c->encode(c->ctx, v2, c2) != 0 || !same_bytes(c1, c2)) {
-        pf_line l[] = {{"decode(input)", pf__print_value(c, v1)},
-                       {"canonical", hex_of(c1->data, c1->len)},
-                       {"re-encoded", hex_of(c2->data, c2->len)}};
+        pf_line l[] = {{"decode(input)", pf__print_value(s, c, v1)},
+                       {"canonical", hex_of(s, c1->data, c1->len)},
+                       {"re-encoded", hex_of(s, c2->data, c2->len)}};
         pf_fail(s, property, "the canonical encoding is not a fixed point", l,
                 3, NULL);
     }
-    c->release(c->ctx, v1);
-    c->release(c->ctx, v2);
     return true;
 }
 
@@ -133,8 +164,8 @@ void pf_check_values_equal(pf_src *s, const char *property, const pf_codec *c,
             memcpy(path.text + path.len, inner.text, m);
             path.len += m;
             path.text[path.len] = 0;
-            pf_line l[] = {{name_a, pf__print_value(c, a[i])},
-                           {name_b, pf__print_value(c, b[i])}};
+            pf_line l[] = {{name_a, pf__print_value(s, c, a[i])},
+                           {name_b, pf__print_value(s, c, b[i])}};
             pf_fail(s, property, "the two sequences differ", l, 2, path.text);
         }
     }
@@ -142,12 +173,13 @@ void pf_check_values_equal(pf_src *s, const char *property, const pf_codec *c,
         pf_buf msg = {0};
         pf_buf_printf(&msg, "%s has %zu values, %s has %zu", name_a, na,
                       name_b, nb);
+        const char *summary = pf_buf_defer(s, &msg);
         pf_line l[] = {
             {na > n ? name_a : name_b,
-             pf__print_value(c, na > n ? a[n] : b[n])}};
+             pf__print_value(s, c, na > n ? a[n] : b[n])}};
         pf_path path = {0};
         pf_path_index(&path, n);
-        pf_fail(s, property, pf_buf_str(&msg), l, 1, path.text);
+        pf_fail(s, property, summary, l, 1, path.text);
     }
 }
 
@@ -162,8 +194,8 @@ void pf_check_bytes_equal(pf_src *s, const char *property,
         i++;
     pf_buf at = {0};
     pf_buf_printf(&at, "byte %zu", i);
-    pf_line l[] = {{name_a, hex_of(a, na)}, {name_b, hex_of(b, nb)}};
-    pf_fail(s, property, "the byte strings differ", l, 2, pf_buf_str(&at));
+    pf_line l[] = {{name_a, hex_of(s, a, na)}, {name_b, hex_of(s, b, nb)}};
+    pf_fail(s, property, "the byte strings differ", l, 2, pf_buf_defer(s, &at));
 }
 
 void pf_check_close(pf_src *s, const char *property, const char *name_a,
@@ -179,7 +211,7 @@ void pf_check_close(pf_src *s, const char *property, const char *name_a,
     pf_buf_printf(&t, "%s = {rel %g, abs %g, ulps %" PRIu64 "}",
                   tol_name ? tol_name : "tolerance", tol.rel, tol.abs,
                   tol.ulps);
-    pf_line l[] = {{name_a, pf_buf_str(&va)}, {name_b, pf_buf_str(&vb)},
-                   {"tolerance", pf_buf_str(&t)}};
+    pf_line l[] = {{name_a, pf_buf_defer(s, &va)}, {name_b, pf_buf_defer(s, &vb)},
+                   {"tolerance", pf_buf_defer(s, &t)}};
     pf_fail(s, property, "the values are not within tolerance", l, 3, NULL);
 }

@@ -38,6 +38,9 @@ struct pf_src {
     pf_record *records;
     size_t n_records, cap_records;
     struct pf_src *next_free;
+    struct pf__run *run;        /* the pf_run this input is under, or NULL */
+    const char *property;       /* the property running now, or NULL */
+    struct pf__defer *defers;   /* pf_defer's cleanups, newest first */
 };
 
 /* Reads a little-endian word of `width` bytes (1, 2, 4 or 8). Past the end
@@ -119,10 +122,69 @@ typedef struct pf__outcome {
     size_t n_recs;
 } pf__outcome;
 
-/* Set while the shrinker evaluates a candidate: pf_fail hands the failure
- * to it (pf__shrink_caught) instead of reporting. Returns only when not
- * shrinking. */
-void pf__shrink_caught(pf_src *s, const char *property);
+/* A failed check, as pf_fail hands it to the mode's handler. */
+typedef struct pf__failure {
+    const char *property;
+    const char *summary;
+    const pf_line *lines;
+    size_t n_lines;
+    const char *diff_path;
+} pf__failure;
+
+/* What happens on a failure is the handler the driver chose: reporting
+ * (the default: fuzzing and replay), the shrinker's catch, counting for
+ * statistics. A handler does not return: it aborts, exits, or abandons
+ * the run (pf__abandon). */
+typedef void (*pf__fail_handler)(pf_src *s, const pf__failure *f);
+void pf__set_fail_handler(pf__fail_handler h); /* NULL: report */
+pf__fail_handler pf__fail_handler_now(void);
+void pf__report_failure(pf_src *s, const pf__failure *f);
+void pf__count_failure(pf_src *s, const pf__failure *f);
+
+/* How a run is left early. */
+typedef enum pf__unwind {
+    PF__UNWIND_NONE,
+    PF__UNWIND_SKIP,      /* pf_skip: the property (or, in setup, the input) */
+    PF__UNWIND_OFF,       /* a failed check of a property switched off */
+    PF__UNWIND_DISCARD,   /* pf_assume: the input */
+    PF__UNWIND_ABANDON,   /* a handled failure: the input */
+} pf__unwind;
+
+/* Leaves the current property (SKIP, OFF) or the whole input (DISCARD,
+ * ABANDON) of the pf_run that s is under. Returns only when s is not under
+ * pf_run, so the caller decides what a hand-written harness gets. */
+void pf__unwind_run(pf_src *s, pf__unwind how);
+/* Whether a failure of `property` is reported in this run (PF_CHECKS, a
+ * planted build's `only`); names that are not the target's properties
+ * (harness_assert) always are. */
+bool pf__checked(const pf_src *s, const char *property);
+/* Asks the pf_run that s is under to run its input again with recording
+ * on once it has been abandoned (the report's re-run). False when s is
+ * not under pf_run. */
+bool pf__request_rerun(pf_src *s);
+
+/* The report's side of a re-run (report.c): the re-run is starting; it
+ * came back without failing (prints the first run's report as FLAKY and
+ * aborts). */
+void pf__rerun_begin(void);
+_Noreturn void pf__report_flaky(void);
+
+/* Runs and forgets the cleanups registered with pf_defer. */
+void pf__run_defers(pf_src *s);
+
+/* Statistics (stats.c). Counting is always on; printing is asked for. */
+typedef enum pf__stat {
+    PF__STAT_INPUT, PF__STAT_OVERRUN, PF__STAT_MODE, PF__STAT_RUN,
+    PF__STAT_CHECKED, PF__STAT_SKIP, PF__STAT_FAILED, PF__STAT_OFF,
+    PF__STAT_DISCARD, PF__STAT_EVENT, PF__STAT_TRIALS, PF__STAT_PASSES,
+} pf__stat;
+void pf__count(pf__stat kind, const char *property, const char *name,
+               uint64_t n);
+/* At pf_end in record mode with statistics on: the labelled draws. */
+void pf__stats_draws(const pf_src *s);
+bool pf__stats_on(void);
+/* A counter's total, names matched by text (tests, tools). */
+uint64_t pf__stats_total(pf__stat kind, const char *property, const char *name);
 /* The source being decoded now (for a sanitizer's death callback). */
 pf_src *pf__active_src(void);
 
@@ -133,7 +195,8 @@ void pf__report_crashes(void);
 /* Prints every recorded draw to stderr (make show-<target>). */
 void pf__show_draws(const pf_src *s);
 
-/* The codec oracles' helpers for rendering a value in a report. */
-char *pf__print_value(const pf_codec *c, const void *value);
+/* The codec oracles' helper for rendering a value in a report (freed when
+ * the input ends). */
+const char *pf__print_value(pf_src *s, const pf_codec *c, const void *value);
 
 #endif

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
@@ -187,9 +188,52 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void replay_path(const char *path, unsigned timeout, tally *t);
+/* PF_NO_FORK: in-process, for a debugger (a failure aborts the run). */
+static void in_process_file(const char *path, unsigned timeout, tally *t)
+{
+    (void)timeout;
+    run_in_process(path);
+    t->passed++;
+}
 
-static void replay_dir(const char *path, unsigned timeout, tally *t)
+/* Statistics stop at PF_STATS_SECONDS (default: no limit), so the end of a
+ * long fuzzing session does not wait on a huge work corpus. */
+static double g_stats_deadline;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double stats_deadline(void)
+{
+    const char *e = getenv("PF_STATS_SECONDS");
+    double secs = e ? strtod(e, NULL) : 0;
+    return secs > 0 ? now_seconds() + secs : 0;
+}
+
+static bool g_stats_stopped;
+
+static void stats_file(const char *path, unsigned timeout, tally *t)
+{
+    (void)timeout;
+    if (g_stats_deadline > 0 && now_seconds() > g_stats_deadline)
+        g_stats_stopped = true;
+    if (g_stats_stopped)
+        return;
+    run_in_process(path);
+    t->passed++;
+}
+
+typedef void (*per_file)(const char *path, unsigned timeout, tally *t);
+
+static void replay_path(const char *path, unsigned timeout, tally *t,
+                        per_file fn);
+
+static void replay_dir(const char *path, unsigned timeout, tally *t,
+                       per_file fn)
 {
     DIR *d = opendir(path);
     if (!d) {
@@ -220,22 +264,23 @@ static void replay_dir(const char *path, unsigned timeout, tally *t)
     if (n)
         qsort(names, n, sizeof *names, by_name);
     for (size_t i = 0; i < n; i++) {
-        replay_path(names[i], timeout, t);
+        replay_path(names[i], timeout, t, fn);
         free(names[i]);
     }
     free(names);
 }
 
-static void replay_path(const char *path, unsigned timeout, tally *t)
+static void replay_path(const char *path, unsigned timeout, tally *t,
+                        per_file fn)
 {
     struct stat st;
     if (stat(path, &st) != 0) {
         printf("FAIL %s: %s\n", path, strerror(errno));
         t->failed++;
     } else if (S_ISDIR(st.st_mode)) {
-        replay_dir(path, timeout, t);
+        replay_dir(path, timeout, t, fn);
     } else {
-        replay_file(path, timeout, t);
+        fn(path, timeout, t);
     }
 }
 
@@ -261,15 +306,27 @@ int main(int argc, char **argv)
         LLVMFuzzerInitialize(&argc, &argv);
     pf_set_recording(true);
     pf__report_crashes();
-    if (getenv("PF_NO_FORK")) {
+    tally t = {0, 0, timeout};
+    if (getenv("PF_STATS") && *getenv("PF_STATS")) {
+        /* make stats-<target>: every input in-process, failures counted
+         * instead of reported, the statistics printed at exit. */
+        pf__stats_on();
+        pf__set_fail_handler(pf__count_failure);
+        g_stats_deadline = stats_deadline();
         for (int i = first; i < argc; i++)
-            run_in_process(argv[i]);
-        printf("%d passed, 0 failed\n", argc - first);
+            replay_path(argv[i], timeout, &t, stats_file);
+        if (g_stats_stopped)
+            printf("statistics: stopped at PF_STATS_SECONDS after %u inputs\n", t.passed);
         return 0;
     }
-    tally t = {0, 0, timeout};
+    if (getenv("PF_NO_FORK")) {
+        for (int i = first; i < argc; i++)
+            replay_path(argv[i], timeout, &t, in_process_file);
+        printf("%u passed, 0 failed\n", t.passed);
+        return 0;
+    }
     for (int i = first; i < argc; i++)
-        replay_path(argv[i], timeout, &t);
+        replay_path(argv[i], timeout, &t, replay_file);
     printf("%u passed, %u failed\n", t.passed, t.failed);
     return t.failed ? 1 : 0;
 }

@@ -115,6 +115,13 @@ static void print_draws(pf_buf *b, const pf_src *s)
         const pf_record *r = &s->records[i];
         if (r->kind == PF_DRAW_FLAG || r->kind == PF_DRAW_SPAN_END)
             continue;
+        /* A span with nothing in it (a property that drew nothing) says
+         * nothing either. */
+        if (r->kind == PF_DRAW_SPAN_BEGIN && i + 1 < s->n_records &&
+            s->records[i + 1].kind == PF_DRAW_SPAN_END) {
+            i++;
+            continue;
+        }
         pf_buf_printf(b, "    %*s", (int)(2 * r->depth), "");
         if (r->kind == PF_DRAW_SPAN_BEGIN) {
             pf_buf_printf(b, "%s:\n", r->label ? r->label : "(span)");
@@ -200,32 +207,53 @@ static void build_report(pf_buf *b, const pf_src *s, const char *property,
                      "    }\n\n");
 }
 
-_Noreturn void pf_fail(pf_src *s, const char *property, const char *summary,
-                       const pf_line *lines, size_t n_lines,
-                       const char *diff_path)
+/* Prints a finished report and keeps it beside the saved input. */
+_Noreturn static void emit(const pf_buf *b)
 {
-    pf__shrink_caught(s, property); /* returns unless the shrinker is asking */
+    fputs(pf_buf_str((pf_buf *)b), stderr);
+    fflush(stderr);
+    if (g_saved_path[0]) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s.report.txt", g_saved_path);
+        write_file(path, b->data, b->len);
+    }
+    abort();
+}
+
+/* The first run's report, kept for the case where the re-run passes: the
+ * lines it was built from may live in the abandoned harness's frames. */
+static pf_buf g_first_report;
+
+void pf__rerun_begin(void) { g_rerunning = true; }
+
+_Noreturn void pf__report_flaky(void) { emit(&g_first_report); }
+
+/* The reporting handler (fuzzing, replay, show). */
+void pf__report_failure(pf_src *s, const pf__failure *f)
+{
     if (!g_rerunning) {
-        g_first_property = property;
-        save_finding(s, property);
+        g_first_property = f->property;
+        save_finding(s, f->property);
+        if (!s->recording && pf__request_rerun(s)) {
+            /* Under pf_run: leave the harness (its cleanups run), and
+             * pf_run runs the input again from the top, recorded. */
+            g_first_report.len = 0;
+            build_report(&g_first_report, s, f->property, f->summary,
+                         f->lines, f->n_lines, f->diff_path, true);
+            pf__unwind_run(s, PF__UNWIND_ABANDON);
+        }
         if (!s->recording && LLVMFuzzerTestOneInput) {
-            /* Re-run in record mode: a deterministic failure comes back
-             * here with every draw logged, and the report lists them. */
+            /* A hand-written entry point: re-run from inside (see the
+             * header about its static state). */
             g_rerunning = true;
             pf_set_recording(true);
             LLVMFuzzerTestOneInput(s->data, s->size);
         }
     }
-    /* Either recorded, or the re-run passed: then the failure is flaky. */
+    /* Either recorded, or the nested re-run passed: then it is flaky. */
     bool flaky = g_rerunning && !s->recording;
     pf_buf b = {0};
-    build_report(&b, s, property, summary, lines, n_lines, diff_path, flaky);
-    fputs(pf_buf_str(&b), stderr);
-    fflush(stderr);
-    if (g_saved_path[0]) {
-        char path[4200];
-        snprintf(path, sizeof path, "%s.report.txt", g_saved_path);
-        write_file(path, b.data, b.len);
-    }
-    abort();
+    build_report(&b, s, f->property, f->summary, f->lines, f->n_lines,
+                 f->diff_path, flaky);
+    emit(&b);
 }

@@ -22,7 +22,6 @@ extern void __sanitizer_set_death_callback(void (*callback)(void))
 enum { MAX_RECS = 200000, CHILD_PROPERTY_EXIT = 86 };
 
 static jmp_buf g_jump;
-static bool g_in_process;   /* an in-process evaluation is running */
 static FILE *g_child_out;   /* in a child: where its records go */
 static pf__outcome *g_catch;
 static pf_src *g_caught_src;
@@ -72,22 +71,27 @@ static void write_child_report(const pf_src *s, const char *signature)
     free(o.recs);
 }
 
-void pf__shrink_caught(pf_src *s, const char *property)
+/* In-process: the failure is the outcome; the run is abandoned (under
+ * pf_run its cleanups run and pf_run returns) or, for a hand-written entry
+ * point, jumped out of. */
+static void catch_in_process(pf_src *s, const pf__failure *f)
 {
-    if (g_in_process) {
-        snprintf(g_catch->signature, sizeof g_catch->signature,
-                 "property=%s", property);
-        capture(s, g_catch);
-        g_catch->failed = true;
-        g_caught_src = s;
-        longjmp(g_jump, 1);
-    }
-    if (g_child_out) {
-        char sig[128];
-        snprintf(sig, sizeof sig, "property=%s", property);
-        write_child_report(s, sig);
-        _exit(CHILD_PROPERTY_EXIT);
-    }
+    snprintf(g_catch->signature, sizeof g_catch->signature, "property=%s",
+             f->property);
+    capture(s, g_catch);
+    g_catch->failed = true;
+    pf__unwind_run(s, PF__UNWIND_ABANDON);
+    g_caught_src = s;
+    longjmp(g_jump, 1);
+}
+
+/* In a child: the signature and records go to the parent. */
+static void catch_in_child(pf_src *s, const pf__failure *f)
+{
+    char sig[128];
+    snprintf(sig, sizeof sig, "property=%s", f->property);
+    write_child_report(s, sig);
+    _exit(CHILD_PROPERTY_EXIT);
 }
 
 /* Runs in a child about to die of a sanitizer report: the draws so far
@@ -109,20 +113,19 @@ bool pf__eval_in_process(const uint8_t *data, size_t len, pf__outcome *o)
 {
     pf__outcome_free(o);
     bool was = pf_recording();
+    pf__fail_handler before = pf__fail_handler_now();
     pf_set_recording(true);
+    pf__set_fail_handler(catch_in_process);
     g_catch = o;
     g_caught_src = NULL;
     if (setjmp(g_jump) == 0) {
-        g_in_process = true;
         LLVMFuzzerTestOneInput(data, len);
-        g_in_process = false;
     } else {
-        g_in_process = false;
-        /* The run was abandoned mid-way: give its source back at least
-         * (what the harness allocated is lost; shrinking runs without
-         * leak checking for that reason). */
+        /* A hand-written entry point was jumped out of mid-way: give its
+         * source back at least (what that harness allocated is lost). */
         pf_end(g_caught_src);
     }
+    pf__set_fail_handler(before);
     pf_set_recording(was);
     return o->failed;
 }
@@ -167,6 +170,7 @@ bool pf__eval_in_child(const uint8_t *data, size_t len, unsigned timeout,
     if (pid == 0) {
         dup2(fileno(err), STDERR_FILENO);
         g_child_out = recs;
+        pf__set_fail_handler(catch_in_child);
         if (__sanitizer_set_death_callback)
             __sanitizer_set_death_callback(on_death);
         pf_set_recording(true);

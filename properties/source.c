@@ -36,6 +36,9 @@ pf_src *pf_begin(const char *target, const uint8_t *data, size_t size)
     s->recording = g_recording;
     s->n_records = 0;
     s->next_free = NULL;
+    s->run = NULL;
+    s->property = NULL;
+    s->defers = NULL;
     g_active_src = s;
     return s;
 }
@@ -44,9 +47,12 @@ void pf_end(pf_src *s)
 {
     if (!s)
         return;
+    pf__run_defers(s);
     /* make show-<target>: the decoded value of a passing input too. */
     if (s->recording && getenv("PF_SHOW"))
         pf__show_draws(s);
+    if (s->recording && pf__stats_on())
+        pf__stats_draws(s);
     if (g_active_src == s)
         g_active_src = NULL;
     pf__arena_reset(&s->arena);
@@ -139,4 +145,36 @@ const uint8_t *pf_rest(pf_src *s, const char *label, size_t *len)
     }
     *len = n;
     return p;
+}
+
+/* --- memory and cleanups that end with the input ------------------- */
+
+typedef struct pf__defer {
+    struct pf__defer *next;
+    void (*fn)(void *);
+    void *arg;
+} pf__defer;
+
+void *pf_alloc(pf_src *s, size_t n)
+{
+    return pf__arena_alloc(&s->arena, n);
+}
+
+void pf_defer(pf_src *s, void (*fn)(void *), void *arg)
+{
+    pf__defer *d = pf__arena_alloc(&s->arena, sizeof *d);
+    d->fn = fn;
+    d->arg = arg;
+    d->next = s->defers;
+    s->defers = d;
+}
+
+void pf__run_defers(pf_src *s)
+{
+    /* A cleanup may register another: take the list first. */
+    while (s->defers) {
+        pf__defer *d = s->defers;
+        s->defers = d->next;
+        d->fn(d->arg);
+    }
 }

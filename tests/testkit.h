@@ -65,6 +65,27 @@ static TESTKIT_UNUSED void run(const char *name, void (*fn)(void))
     }
 }
 
+/* One named check of a restriction test (tests/restrict/<target>.c): a
+ * PASS or FAIL line of its own, the format saying what was seen. Counted
+ * with the unit tests' results, so finish() closes both kinds. */
+static void verdict(const char *name, bool ok, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4))) TESTKIT_UNUSED;
+static void verdict(const char *name, bool ok, const char *fmt, ...)
+{
+    if (ok) {
+        printf("PASS %s\n", name);
+        g_pass++;
+        return;
+    }
+    va_list ap;
+    printf("FAIL %s: ", name);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+    g_fail++;
+}
+
 /* Prints the closing line; the program's exit status. */
 static TESTKIT_UNUSED int finish(void)
 {

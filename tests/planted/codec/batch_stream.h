@@ -1,16 +1,16 @@
 /* Planted bug for batch_stream: the streaming unpacker drops an element
  * when a chunk boundary falls right after a header byte (a marker that
  * needs more bytes, 0xc4..0xdf). Fed whole, no boundary falls there. */
-#define PF_PLANT_ONLY "batch_stream"
 
-static bool feed_unpacker(msgpack_unpacker *u, const uint8_t *data, size_t n);
 static bool planted_boundary_in_header;
 
-static bool planted_feed(msgpack_unpacker *u, const uint8_t *data, size_t n)
+/* The chunk just copied into the unpacker's buffer ends at size. */
+static void planted_consumed(msgpack_unpacker *u, size_t n)
 {
-    planted_boundary_in_header = n > 0 && data[n - 1] >= 0xc4 &&
-                                 data[n - 1] <= 0xdf;
-    return feed_unpacker(u, data, n);
+    const uint8_t *chunk = (const uint8_t *)msgpack_unpacker_buffer(u);
+    planted_boundary_in_header = n > 0 && chunk[n - 1] >= 0xc4 &&
+                                 chunk[n - 1] <= 0xdf;
+    msgpack_unpacker_buffer_consumed(u, n);
 }
 
 static msgpack_unpack_return planted_unpacker_next(msgpack_unpacker *u,
@@ -23,5 +23,5 @@ static msgpack_unpack_return planted_unpacker_next(msgpack_unpacker *u,
     }
     return ret;
 }
-#define CODEC_UNPACKER_FEED planted_feed
-#define CODEC_UNPACKER_NEXT planted_unpacker_next
+#define msgpack_unpacker_buffer_consumed planted_consumed
+#define msgpack_unpacker_next planted_unpacker_next

@@ -1,8 +1,6 @@
 /* Planted bug for canonical_fixed_point: the packer silently drops
  * duplicate keys of a top-level map (keeping the first). Drawn maps have
  * distinct keys, so only raw bytes the unpacker accepts can reveal it. */
-#define PF_PLANT_ONLY "canonical_fixed_point"
-
 static bool obj_equal(const msgpack_object *a, const msgpack_object *b,
                       pf_path *path);
 
@@ -29,4 +27,4 @@ static int planted_pack(msgpack_packer *pk, msgpack_object o)
     free(kv);
     return ret;
 }
-#define CODEC_PACK planted_pack
+#define msgpack_pack_object planted_pack

@@ -2,8 +2,6 @@
  * one byte past a copy of a top-level str that starts with 'A'. ASan
  * reports a heap-buffer-overflow; the shrinker must survive it (each
  * attempt runs in a child) and still shrink the input. */
-#define PF_PLANT_ONLY "round_trip"
-
 static msgpack_unpack_return planted_unpack_next(msgpack_unpacked *r,
                                                  const char *data, size_t len,
                                                  size_t *off)
@@ -22,4 +20,4 @@ static msgpack_unpack_return planted_unpack_next(msgpack_unpacked *r,
     }
     return ret;
 }
-#define CODEC_UNPACK_NEXT planted_unpack_next
+#define msgpack_unpack_next planted_unpack_next

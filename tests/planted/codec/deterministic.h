@@ -1,8 +1,6 @@
 /* Planted bug for deterministic: the packer pads nondeterministically.
  * Every other call writes a top-level unsigned integer in the widest form
  * (0xcf + 8 bytes): still the same value, so a round trip passes. */
-#define PF_PLANT_ONLY "deterministic"
-
 static int planted_pack(msgpack_packer *pk, msgpack_object o)
 {
     static unsigned calls;
@@ -14,4 +12,4 @@ static int planted_pack(msgpack_packer *pk, msgpack_object o)
     }
     return msgpack_pack_object(pk, o);
 }
-#define CODEC_PACK planted_pack
+#define msgpack_pack_object planted_pack

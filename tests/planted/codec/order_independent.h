@@ -2,8 +2,6 @@
  * strings by length, returning the first string of each length it saw in
  * this session. Whole and chunked feeding see the same order, so only a
  * change of order reveals it. */
-#define PF_PLANT_ONLY "order_independent"
-
 enum { PLANTED_MAX_LEN = 301 };
 static char planted_cache[PLANTED_MAX_LEN][PLANTED_MAX_LEN];
 static bool planted_cached[PLANTED_MAX_LEN];
@@ -43,5 +41,5 @@ static msgpack_unpack_return planted_unpacker_next(msgpack_unpacker *u,
         planted_intern(&r->data);
     return ret;
 }
-#define CODEC_UNPACKER_INIT planted_init
-#define CODEC_UNPACKER_NEXT planted_unpacker_next
+#define msgpack_unpacker_init planted_init
+#define msgpack_unpacker_next planted_unpacker_next

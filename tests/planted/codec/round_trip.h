@@ -1,8 +1,6 @@
 /* Planted bug for round_trip: the one-shot unpacker loses the sign of
  * -0.0 (a float64 at the top level decodes as +0.0). Only msgpack-c's
  * one-shot path is wrapped, so only round_trip can see it. */
-#define PF_PLANT_ONLY "round_trip"
-
 static msgpack_unpack_return planted_unpack_next(msgpack_unpacked *r,
                                                  const char *data, size_t len,
                                                  size_t *off)
@@ -13,4 +11,4 @@ static msgpack_unpack_return planted_unpack_next(msgpack_unpacked *r,
         r->data.via.f64 = 0.0;
     return ret;
 }
-#define CODEC_UNPACK_NEXT planted_unpack_next
+#define msgpack_unpack_next planted_unpack_next

@@ -1,0 +1,357 @@
+/* Statistics of a run over many inputs (make stats-<target>, and the end of
+ * make fuzz-<target>): how often each property ran and reached its end,
+ * what skipped or discarded inputs, events, overruns, rates, and in record
+ * mode the distribution of every labelled draw. A property checked on a
+ * tiny share of inputs is nearly vacuous; this is how a user sees it.
+ *
+ * Counting is always on and costs one hash probe; keys are the pointers
+ * of the (literal) names, merged by text when printed. */
+#include "pf_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { MAX_COUNTERS = 1024, MAX_LABELS = 256, SAMPLE = 512, MAX_VALUES = 64 };
+
+typedef struct counter {
+    pf__stat kind;
+    const char *property, *name;
+    uint64_t n;
+    bool used;
+} counter;
+
+static counter g_counters[MAX_COUNTERS];
+static uint64_t g_dropped;
+static const char *g_target;
+
+static size_t slot_of(pf__stat kind, const char *property, const char *name)
+{
+    uintptr_t h = (uintptr_t)kind * 0x9e3779b97f4a7c15u;
+    h ^= (uintptr_t)property * 0xff51afd7ed558ccdu;
+    h ^= (uintptr_t)name * 0xc4ceb9fe1a85ec53u;
+    return (size_t)(h ^ (h >> 29)) % MAX_COUNTERS;
+}
+
+void pf__count(pf__stat kind, const char *property, const char *name,
+               uint64_t n)
+{
+    if (kind == PF__STAT_INPUT && name)
+        g_target = name;
+    size_t i = slot_of(kind, property, name);
+    for (size_t probes = 0; probes < MAX_COUNTERS; probes++) {
+        counter *c = &g_counters[i];
+        if (!c->used) {
+            *c = (counter){kind, property, name, n, true};
+            return;
+        }
+        if (c->kind == kind && c->property == property && c->name == name) {
+            c->n += n;
+            return;
+        }
+        i = (i + 1) % MAX_COUNTERS;
+    }
+    g_dropped += n;
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The total of every counter of `kind` whose property and name match
+ * (NULL matches only NULL). */
+static uint64_t total(pf__stat kind, const char *property, const char *name)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < MAX_COUNTERS; i++) {
+        const counter *c = &g_counters[i];
+        if (c->used && c->kind == kind && same_text(c->property, property) &&
+            same_text(c->name, name))
+            n += c->n;
+    }
+    return n;
+}
+
+/* --- labelled draws (record mode) ---------------------------------- */
+
+typedef struct label_stat {
+    const char *label;
+    pf_draw_kind kind;       /* bytes/text: lengths are what is counted */
+    uint64_t n;
+    double sample[SAMPLE];   /* a deterministic reservoir of values */
+    size_t n_sample;
+    const char *const *names;
+    size_t n_names;
+    uint64_t by_value[MAX_VALUES]; /* named values: counts by index */
+} label_stat;
+
+static label_stat *g_labels;
+static size_t g_n_labels;
+static uint64_t g_reservoir_state = 0x853c49e6748fea9bu;
+
+static label_stat *label_slot(const pf_record *r)
+{
+    for (size_t i = 0; i < g_n_labels; i++)
+        if (g_labels[i].kind == r->kind && same_text(g_labels[i].label, r->label))
+            return &g_labels[i];
+    if (g_n_labels == MAX_LABELS)
+        return NULL;
+    if (!g_labels && !(g_labels = calloc(MAX_LABELS, sizeof *g_labels)))
+        return NULL;
+    label_stat *l = &g_labels[g_n_labels++];
+    l->label = r->label;
+    l->kind = r->kind;
+    return l;
+}
+
+static double value_of(const pf_record *r)
+{
+    switch (r->kind) {
+    case PF_DRAW_INT: return (double)r->value.i;
+    case PF_DRAW_DOUBLE:
+    case PF_DRAW_FLOAT: return r->value.d;
+    case PF_DRAW_BYTES:
+    case PF_DRAW_TEXT: return (double)r->bytes_len;
+    default: return (double)r->value.u;
+    }
+}
+
+static void add_draw(const pf_record *r)
+{
+    label_stat *l = label_slot(r);
+    if (!l)
+        return;
+    double v = value_of(r);
+    l->n++;
+    if (l->n_sample < SAMPLE) {
+        l->sample[l->n_sample++] = v;
+    } else {
+        g_reservoir_state = g_reservoir_state * 6364136223846793005u + 1442695040888963407u;
+        uint64_t j = (g_reservoir_state >> 33) % l->n;
+        if (j < SAMPLE)
+            l->sample[j] = v;
+    }
+    if (r->names) {
+        l->names = r->names;
+        l->n_names = r->n_names < MAX_VALUES ? r->n_names : MAX_VALUES;
+        if (r->value.u < l->n_names)
+            l->by_value[r->value.u]++;
+    }
+}
+
+void pf__stats_draws(const pf_src *s)
+{
+    for (size_t i = 0; i < s->n_records; i++) {
+        const pf_record *r = &s->records[i];
+        if (r->label && r->kind != PF_DRAW_FLAG && r->kind != PF_DRAW_RAW &&
+            r->kind != PF_DRAW_SPAN_BEGIN && r->kind != PF_DRAW_SPAN_END)
+            add_draw(r);
+    }
+}
+
+/* --- switching on, printing ---------------------------------------- */
+
+static int g_on = -1;
+
+static void print_at_exit(void)
+{
+    const char *where = getenv("PF_STATS");
+    FILE *f = strcmp(where, "1") == 0 ? stderr : fopen(where, "w");
+    if (!f) {
+        fprintf(stderr, "propfuzz: cannot write statistics to %s\n", where);
+        return;
+    }
+    pf_stats_print(f);
+    if (f != stderr)
+        fclose(f);
+}
+
+bool pf__stats_on(void)
+{
+    if (g_on < 0) {
+        const char *e = getenv("PF_STATS");
+        g_on = e && *e && strcmp(e, "0") != 0;
+        if (g_on)
+            atexit(print_at_exit);
+    }
+    return g_on;
+}
+
+void pf_stats_reset(void)
+{
+    memset(g_counters, 0, sizeof g_counters);
+    g_dropped = 0;
+    free(g_labels);
+    g_labels = NULL;
+    g_n_labels = 0;
+}
+
+static double percent(uint64_t part, uint64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/* Each distinct name of `kind` once, in first-seen slot order. */
+static size_t distinct(pf__stat kind, bool by_property, const char **out,
+                       size_t cap)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < MAX_COUNTERS && n < cap; i++) {
+        const counter *c = &g_counters[i];
+        if (!c->used || c->kind != kind)
+            continue;
+        const char *key = by_property ? c->property : c->name;
+        bool seen = false;
+        for (size_t k = 0; k < n && !seen; k++)
+            seen = same_text(out[k], key);
+        if (!seen)
+            out[n++] = key;
+    }
+    return n;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void print_label(FILE *f, label_stat *l)
+{
+    static const char *const kinds[] = {
+        [PF_DRAW_BOOL] = "bool", [PF_DRAW_UINT] = "uint", [PF_DRAW_INT] = "int",
+        [PF_DRAW_DOUBLE] = "double", [PF_DRAW_FLOAT] = "float",
+        [PF_DRAW_BYTES] = "bytes, length", [PF_DRAW_TEXT] = "text, bytes"};
+    fprintf(f, "    %-22s %-13s n=%-8llu", l->label, kinds[l->kind],
+            (unsigned long long)l->n);
+    if (l->names) {
+        /* A choice: its most frequent values, by name. */
+        for (int shown = 0; shown < 6; shown++) {
+            size_t best = l->n_names;
+            for (size_t v = 0; v < l->n_names; v++)
+                if (l->by_value[v] && (best == l->n_names ||
+                                       l->by_value[v] > l->by_value[best]))
+                    best = v;
+            if (best == l->n_names)
+                break;
+            fprintf(f, " %s %.0f%%", l->names[best],
+                    percent(l->by_value[best], l->n));
+            l->by_value[best] = 0;
+        }
+    } else if (l->kind == PF_DRAW_BOOL) {
+        double t = 0;
+        for (size_t i = 0; i < l->n_sample; i++)
+            t += l->sample[i];
+        fprintf(f, " true %.0f%%", l->n_sample ? 100.0 * t / (double)l->n_sample : 0.0);
+    } else if (l->n_sample) {
+        qsort(l->sample, l->n_sample, sizeof l->sample[0], by_value);
+        fprintf(f, " min %.6g  median %.6g  max %.6g", l->sample[0],
+                l->sample[l->n_sample / 2], l->sample[l->n_sample - 1]);
+    }
+    fputc('\n', f);
+}
+
+/* Wilson score interval at 95%: a rate measured on few trials says so. */
+static void wilson(uint64_t passed, uint64_t trials, double *lo, double *hi)
+{
+    const double z = 1.959964;
+    double n = (double)trials, p = n > 0 ? (double)passed / n : 0;
+    double d = 1 + z * z / n, c = p + z * z / (2 * n);
+    double r = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n));
+    *lo = n > 0 ? (c - r) / d : 0;
+    *hi = n > 0 ? (c + r) / d : 0;
+}
+
+static void print_properties(FILE *f)
+{
+    const char *props[MAX_COUNTERS];
+    size_t n = distinct(PF__STAT_RUN, true, props, MAX_COUNTERS);
+    fprintf(f, "  %-24s %8s %8s %8s %8s  %s\n", "property", "ran", "checked",
+            "failed", "off", "skipped by restriction");
+    for (size_t i = 0; i < n; i++) {
+        uint64_t ran = total(PF__STAT_RUN, props[i], NULL);
+        uint64_t checked = total(PF__STAT_CHECKED, props[i], NULL);
+        fprintf(f, "  %-24s %8llu %8llu %8llu %8llu ", props[i],
+                (unsigned long long)ran, (unsigned long long)checked,
+                (unsigned long long)total(PF__STAT_FAILED, props[i], NULL),
+                (unsigned long long)total(PF__STAT_OFF, props[i], NULL));
+        for (size_t k = 0; k < MAX_COUNTERS; k++) {
+            const counter *c = &g_counters[k];
+            if (c->used && c->kind == PF__STAT_SKIP && same_text(c->property, props[i]))
+                fprintf(f, " %s %llu", c->name, (unsigned long long)c->n);
+        }
+        if (ran && percent(checked, ran) < 1.0)
+            fprintf(f, "  <- checked on %.2f%% of its runs: nearly vacuous",
+                    percent(checked, ran));
+        fputc('\n', f);
+    }
+}
+
+static void print_named(FILE *f, const char *title, pf__stat kind,
+                        uint64_t inputs)
+{
+    const char *names[MAX_COUNTERS];
+    size_t n = distinct(kind, false, names, MAX_COUNTERS);
+    if (!n)
+        return;
+    fprintf(f, "  %s:", title);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t c = total(kind, NULL, names[i]);
+        if (kind == PF__STAT_EVENT || kind == PF__STAT_SKIP) {
+            c = 0; /* these carry a property; sum over all of them */
+            for (size_t k = 0; k < MAX_COUNTERS; k++)
+                if (g_counters[k].used && g_counters[k].kind == kind &&
+                    same_text(g_counters[k].name, names[i]))
+                    c += g_counters[k].n;
+        }
+        fprintf(f, " %s %llu (%.1f%%)", names[i] ? names[i] : "-",
+                (unsigned long long)c, percent(c, inputs));
+    }
+    fputc('\n', f);
+}
+
+static void print_rates(FILE *f)
+{
+    const char *props[MAX_COUNTERS];
+    size_t n = distinct(PF__STAT_TRIALS, true, props, MAX_COUNTERS);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t t = total(PF__STAT_TRIALS, props[i], NULL);
+        uint64_t p = total(PF__STAT_PASSES, props[i], NULL);
+        double lo, hi;
+        wilson(p, t, &lo, &hi);
+        fprintf(f, "  rate %-20s %llu of %llu trials passed: %.1f%% (95%% CI %.1f-%.1f%%)\n",
+                props[i], (unsigned long long)p, (unsigned long long)t,
+                percent(p, t), 100 * lo, 100 * hi);
+    }
+}
+
+void pf_stats_print(void *file)
+{
+    FILE *f = file ? file : stderr;
+    uint64_t inputs = total(PF__STAT_INPUT, NULL, g_target);
+    uint64_t overrun = total(PF__STAT_OVERRUN, NULL, NULL);
+    fprintf(f, "statistics of %s: %llu inputs, %llu read past their end (%.1f%%)\n",
+            g_target ? g_target : "?", (unsigned long long)inputs,
+            (unsigned long long)overrun, percent(overrun, inputs));
+    print_named(f, "modes", PF__STAT_MODE, inputs);
+    print_properties(f);
+    print_named(f, "skipped", PF__STAT_SKIP, inputs);
+    print_named(f, "discarded by pf_assume", PF__STAT_DISCARD, inputs);
+    print_named(f, "events", PF__STAT_EVENT, inputs);
+    print_rates(f);
+    if (g_n_labels) {
+        fprintf(f, "  labelled draws:\n");
+        for (size_t i = 0; i < g_n_labels; i++)
+            print_label(f, &g_labels[i]);
+    }
+    if (g_dropped)
+        fprintf(f, "  (%llu counts did not fit the table)\n",
+                (unsigned long long)g_dropped);
+    fflush(f);
+}
+
+uint64_t pf__stats_total(pf__stat kind, const char *property, const char *name)
+{
+    return total(kind, property, name);
+}
