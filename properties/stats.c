@@ -19,10 +19,12 @@ typedef struct counter {
     const char *property, *name;
     uint64_t n;
     bool used;
+    unsigned order;  /* first-seen order: tables print as the target runs */
 } counter;
 
 static counter g_counters[MAX_COUNTERS];
 static uint64_t g_dropped;
+static unsigned g_next_order;
 static const char *g_target;
 
 static size_t slot_of(pf__stat kind, const char *property, const char *name)
@@ -42,7 +44,7 @@ void pf__count(pf__stat kind, const char *property, const char *name,
     for (size_t probes = 0; probes < MAX_COUNTERS; probes++) {
         counter *c = &g_counters[i];
         if (!c->used) {
-            *c = (counter){kind, property, name, n, true};
+            *c = (counter){kind, property, name, n, true, g_next_order++};
             return;
         }
         if (c->kind == kind && c->property == property && c->name == name) {
@@ -78,7 +80,7 @@ static uint64_t total(pf__stat kind, const char *property, const char *name)
 typedef struct label_stat {
     const char *label;
     pf_draw_kind kind;       /* bytes/text: lengths are what is counted */
-    uint64_t n;
+    uint64_t n, nan;         /* NaNs are counted, not sampled */
     double sample[SAMPLE];   /* a deterministic reservoir of values */
     size_t n_sample;
     const char *const *names;
@@ -124,6 +126,10 @@ static void add_draw(const pf_record *r)
         return;
     double v = value_of(r);
     l->n++;
+    if (isnan(v)) {
+        l->nan++;
+        return;
+    }
     if (l->n_sample < SAMPLE) {
         l->sample[l->n_sample++] = v;
     } else {
@@ -182,6 +188,7 @@ void pf_stats_reset(void)
 {
     memset(g_counters, 0, sizeof g_counters);
     g_dropped = 0;
+    g_next_order = 0;
     free(g_labels);
     g_labels = NULL;
     g_n_labels = 0;
@@ -192,21 +199,23 @@ static double percent(uint64_t part, uint64_t whole)
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-/* Each distinct name of `kind` once, in first-seen slot order. */
+/* Each distinct name of `kind` once, in first-seen order. */
 static size_t distinct(pf__stat kind, bool by_property, const char **out,
                        size_t cap)
 {
     size_t n = 0;
-    for (size_t i = 0; i < MAX_COUNTERS && n < cap; i++) {
-        const counter *c = &g_counters[i];
-        if (!c->used || c->kind != kind)
-            continue;
-        const char *key = by_property ? c->property : c->name;
-        bool seen = false;
-        for (size_t k = 0; k < n && !seen; k++)
-            seen = same_text(out[k], key);
-        if (!seen)
-            out[n++] = key;
+    for (unsigned order = 0; order < g_next_order && n < cap; order++) {
+        for (size_t i = 0; i < MAX_COUNTERS; i++) {
+            const counter *c = &g_counters[i];
+            if (!c->used || c->order != order || c->kind != kind)
+                continue;
+            const char *key = by_property ? c->property : c->name;
+            bool seen = false;
+            for (size_t k = 0; k < n && !seen; k++)
+                seen = same_text(out[k], key);
+            if (!seen)
+                out[n++] = key;
+        }
     }
     return n;
 }
@@ -249,6 +258,8 @@ static void print_label(FILE *f, label_stat *l)
         fprintf(f, " min %.6g  median %.6g  max %.6g", l->sample[0],
                 l->sample[l->n_sample / 2], l->sample[l->n_sample - 1]);
     }
+    if (l->nan)
+        fprintf(f, "  NaN %llu", (unsigned long long)l->nan);
     fputc('\n', f);
 }
 
