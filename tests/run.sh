@@ -210,15 +210,20 @@ step "shrink/crash-survived" shrink_crash
 [ -x tests/shrink/run.sh ] && steps "shrink/benchmarks" tests/shrink/run.sh
 
 # Parallel libFuzzer: JOBS=2 runs two workers on one corpus and stops at
-# FUZZ_TIME.
+# FUZZ_TIME; LF_PARALLEL=fork uses libFuzzer's -fork=2 instead.
 parallel_libfuzzer() {
   local dir=out/test-tmp/jobs2 out
   rm -rf "$dir" && mkdir -p "$dir"
-  out=$(PF_FINDINGS=$dir/findings PF_WORK=$dir/work JOBS=2 FUZZ_TIME=6 \
+  out=$(PF_FINDINGS=$dir/findings PF_WORK=$dir/work JOBS=2 FUZZ_TIME=4 \
         build/fuzz.sh libfuzzer codec 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q -- '-fork=2' <<<"$out" && grep -q 'INFO: exiting: 0' <<<"$out" &&
-    [ -n "$(ls -A "$dir/work")" ]
+  grep -q '^propfuzz: 2 workers of ' <<<"$out" && grep -q '^worker 2: #[0-9]' <<<"$out" &&
+    [ "$(grep -c '^Done ' <<<"$out")" = 2 ] && [ -n "$(ls -A "$dir/work")" ] || return 1
+  rm -rf "$dir" && mkdir -p "$dir"
+  out=$(PF_FINDINGS=$dir/findings PF_WORK=$dir/work JOBS=2 FUZZ_TIME=4 LF_PARALLEL=fork \
+        build/fuzz.sh libfuzzer codec 2>&1) || { echo "$out"; return 1; }
+  echo "$out"
+  grep -q -- '-fork=2' <<<"$out" && grep -q 'INFO: exiting: 0' <<<"$out"
 }
 step "libfuzzer/jobs2-codec" parallel_libfuzzer
 
