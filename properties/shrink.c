@@ -28,7 +28,6 @@ static const struct {
     {"delete+count", pf__pass_delete_with_count},
     {"delete+index", pf__pass_delete_reindex},
     {"descendants", pf__pass_descendants},
-    {"later-choice", pf__pass_later_choice},
     {"zero", pf__pass_zero},
     {"ints", pf__pass_ints},
     {"floats", pf__pass_floats},
@@ -37,11 +36,13 @@ static const struct {
     {"pairs", pf__pass_pairs},
     {"raw", pf__pass_raw},
 };
-/* Passes too costly to run while the others still make progress. */
+/* Passes too costly to run while the others still make progress: each
+ * tries many candidates of which few are smaller. */
 static const struct {
     const char *name;
     pass_fn run;
 } last_resort[] = {
+    {"later-choice", pf__pass_later_choice},
     {"swap", pf__pass_swap},
 };
 

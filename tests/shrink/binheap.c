@@ -11,8 +11,9 @@
  * (0, Empty, (0, (0, Empty, Empty), (1, Empty, Empty))). Its mirror
  * (0, (0, (0, Empty, Empty), (1, Empty, Empty)), Empty) fails with the
  * same bytes and draws (zeros past the end count), but is later in draw
- * order. Required in 60% of the starts only: some 4-node failing heaps
- * are local minima for every single move (swap, replace, lower). */
+ * order. Some 4-node failing heaps are local minima for every single
+ * move (swap, replace, lower): the shrinker's last resort, two subtree
+ * exchanges at once, gets past them. */
 #include "shrink_bench.h"
 
 enum {
@@ -200,4 +201,4 @@ void shrink_bench_ideal_input(pf_buf *out)
 }
 
 const char *shrink_bench_name(void) { return "binheap"; }
-int shrink_bench_assert_ideal(void) { return 60; }
+int shrink_bench_assert_ideal(void) { return 95; }
