@@ -48,11 +48,13 @@ static void index_best(pf__shrinker *sh)
     sh->draws = grow(sh->draws, n * sizeof *sh->draws);
     sh->spans = grow(sh->spans, n * sizeof *sh->spans);
     size_t *open = grow(NULL, n * sizeof *open), depth = 0, reach = sh->len;
+    bool raw = false;
     sh->n_draws = sh->n_spans = 0;
     for (size_t i = 0; i < sh->out.n_recs; i++) {
         pf__rec *r = &sh->out.recs[i];
         if (pf__draw_end(r) > reach)
             reach = pf__draw_end(r);
+        raw |= r->kind == PF_DRAW_RAW;
         if (r->kind == PF_DRAW_SPAN_BEGIN) {
             open[depth++] = sh->n_spans;
             open_span(sh, r);
@@ -67,6 +69,10 @@ static void index_best(pf__shrinker *sh)
         }
     }
     free(open);
+    /* What pf_rest takes is the input's rest: zeros added there would
+     * be taken too, so such an input is edited as it is. */
+    if (raw)
+        reach = sh->len;
     sh->view = grow(sh->view, reach);
     memcpy(sh->view, sh->best, sh->len);
     memset(sh->view + sh->len, 0, reach - sh->len);

@@ -190,6 +190,8 @@ static bool delete_reindex(pf__shrinker *sh, const size_t *kids, size_t n,
     if (!lowered)
         return false; /* a plain deletion: pf__pass_delete_spans tries it */
     const pf__span *e = &sh->spans[kids[k]];
+    if (e->end > clen)
+        return false; /* past the view only after pf_rest */
     size_t a = e->start - (pf__flag_before(sh, e) ? 1 : 0);
     memmove(c + a, c + e->end, clen - e->end);
     return pf__sh_attempt(sh, c, clen - (e->end - a));

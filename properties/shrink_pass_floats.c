@@ -47,7 +47,8 @@ static bool lower_tag(pf__shrinker *sh, size_t i)
 {
     for (unsigned tag = 1; tag < FIRST_MODE_TAG && !pf__sh_stop(sh); tag++) {
         const pf__rec *cur = sh->draws[i];
-        if (sh->view[cur->offset] < tag)
+        uint8_t now = cur->offset < sh->view_len ? sh->view[cur->offset] : 0;
+        if (now < tag)
             break;
         size_t clen;
         uint8_t *c = pf__sh_copy(sh, pf__draw_end(cur), 0, &clen);

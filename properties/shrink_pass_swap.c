@@ -176,6 +176,9 @@ bool pf__pass_swap(pf__shrinker *sh)
 {
     size_t c[MAX_SINGLE];
     size_t n = shared_labels(sh, c, MAX_SINGLE);
+    for (size_t k = 0; k < sh->n_spans; k++)
+        if (sh->spans[k].end > sh->view_len)
+            return false; /* past the view only after pf_rest */
     if (n < 2)
         return false;
     tree t;

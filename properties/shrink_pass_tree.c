@@ -98,8 +98,8 @@ static bool order_kids(pf__shrinker *sh, size_t p)
 {
     size_t kids[MAX_KIDS], order[MAX_KIDS];
     size_t n = kids_of(sh, p, kids);
-    if (n < 2)
-        return false;
+    if (n < 2 || sh->spans[p].end > sh->view_len)
+        return false; /* (past the view only after pf_rest) */
     bool sorted = true;
     for (size_t k = 0; k < n; k++) {
         size_t m = k;
@@ -160,7 +160,7 @@ static bool later_branch(pf__shrinker *sh, size_t d)
     for (uint64_t w = v + 1; w <= hi && w <= v + MAX_LATER_BRANCHES; w++) {
         if (pf__sh_word(sh, r->offset, r->width, w))
             return true;
-        if (span_end <= end || pf__sh_stop(sh))
+        if (span_end <= end || span_end > sh->view_len || pf__sh_stop(sh))
             continue;
         size_t clen;
         uint8_t *c = pf__sh_copy(sh, 0, 0, &clen);

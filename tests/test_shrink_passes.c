@@ -395,6 +395,28 @@ static void test_heaps_shrink_to_the_ideal(void)
     }
 }
 
+/* The rest of the input as raw bytes, then a draw past its end; fails
+ * when the rest holds an 'A'. */
+static void raw_then_more(pf_src *s)
+{
+    size_t n;
+    const uint8_t *rest = pf_rest(s, "rest", &n);
+    pf_u16(s, "after"); /* reads zeros past the end */
+    if (memchr(rest, 'A', n))
+        fail(s);
+}
+
+static void test_raw_rest_is_edited_as_it_is(void)
+{
+    /* Zeros past the end are part of nothing here: pf_rest would take
+     * any added to the input. */
+    g_prop = raw_then_more;
+    pf_buf in = {0}, want = {0};
+    pf_buf_put(&in, "xyzAB\x00\x00", 7);
+    pf_buf_put(&want, "A", 1);
+    SHRINKS_TO(&in, &want);
+}
+
 int main(void)
 {
     run("siblings_sort_a_list_past_the_end", test_siblings_sort_a_list_past_the_end);
@@ -406,5 +428,6 @@ int main(void)
     run("later_choice_with_fewer_draws", test_later_choice_with_fewer_draws);
     run("swap_two_subtrees_at_once", test_swap_two_subtrees_at_once);
     run("heaps_shrink_to_the_ideal", test_heaps_shrink_to_the_ideal);
+    run("raw_rest_is_edited_as_it_is", test_raw_rest_is_edited_as_it_is);
     return finish();
 }
