@@ -15,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { MAX_SINGLE = 64, MAX_DOUBLE = 12 };
+/* Spans taken part in single exchanges (in-process; in a child, where
+ * each try is a fork, fewer), and the most for two exchanges at once. */
+enum { MAX_SINGLE = 64, MAX_SINGLE_IN_CHILD = 24, MAX_DOUBLE = 12 };
 
 typedef struct node {
     size_t start, end;       /* the span's own bytes in the view */
@@ -175,7 +177,7 @@ static bool exchanges(pf__shrinker *sh, tree *t, const size_t *c, size_t n,
 bool pf__pass_swap(pf__shrinker *sh)
 {
     size_t c[MAX_SINGLE];
-    size_t n = shared_labels(sh, c, MAX_SINGLE);
+    size_t n = shared_labels(sh, c, sh->in_child ? MAX_SINGLE_IN_CHILD : MAX_SINGLE);
     for (size_t k = 0; k < sh->n_spans; k++)
         if (sh->spans[k].end > sh->view_len)
             return false; /* past the view only after pf_rest */
