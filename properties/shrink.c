@@ -42,7 +42,7 @@ static const struct {
     const char *name;
     pass_fn run;
 } last_resort[] = {
-    {"later-choice", pf__pass_later_choice},
+    {"switch-branch", pf__pass_switch_branch},
     {"swap", pf__pass_swap},
 };
 

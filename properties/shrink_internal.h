@@ -142,7 +142,7 @@ bool pf__pass_delete_reindex(pf__shrinker *sh);
 bool pf__pass_zero(pf__shrinker *sh);
 bool pf__pass_descendants(pf__shrinker *sh);      /* shrink_pass_tree.c */
 bool pf__pass_siblings(pf__shrinker *sh);
-bool pf__pass_later_choice(pf__shrinker *sh);
+bool pf__pass_switch_branch(pf__shrinker *sh);
 bool pf__pass_ints(pf__shrinker *sh);             /* shrink_pass_ints.c */
 bool pf__pass_pairs(pf__shrinker *sh);            /* shrink_pass_pairs.c */
 bool pf__pass_floats(pf__shrinker *sh);           /* shrink_pass_floats.c */

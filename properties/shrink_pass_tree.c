@@ -1,12 +1,12 @@
 /* Shrinking passes on the shape of a value: a subtree replaced by one of
  * its descendants, sibling spans put in the order's preferred order, and
- * a choice switched to a later branch that needs less. */
+ * a choice switched to another branch that needs less. */
 #include "pf_internal.h"
 #include "shrink_internal.h"
 
 #include <stdlib.h>
 
-enum { MAX_DESCENDANTS = 64, MAX_KIDS = 64, MAX_LATER_BRANCHES = 8,
+enum { MAX_DESCENDANTS = 64, MAX_KIDS = 64, MAX_LATER_BRANCHES = 8, /* later values tried */
        MAX_CHOICE = 64 };
 
 /* Replaces span i by a descendant with the same label: a subtree by one of
@@ -147,39 +147,53 @@ static const pf__span *span_around(const pf__shrinker *sh, size_t d)
     return in;
 }
 
-/* Switches choice d to a later value, with what followed it in its span
- * kept (the new branch reads it), or dropped (the new branch reads what
- * follows the span): a later branch may need fewer draws, which the
- * order counts before the choice's own value. */
-static bool later_branch(pf__shrinker *sh, size_t d)
+/* Writes w into choice r and keeps only the first `keep` bytes of what
+ * followed it in its span [end, span_end) (the new branch reads those). */
+static bool try_branch(pf__shrinker *sh, const pf__rec *r, uint64_t w,
+                       size_t span_end, size_t keep)
 {
+    size_t clen, end = pf__draw_end(r);
+    uint8_t *c = pf__sh_copy(sh, 0, 0, &clen);
+    pf__put_word(c, r->offset, r->width, w);
+    memmove(c + end + keep, c + span_end, clen - span_end);
+    return pf__sh_attempt(sh, c, clen - (span_end - end - keep));
+}
+
+/* Switches choice d to another branch: every earlier one and a few later
+ * ones, with what followed the choice in its span kept whole (a later
+ * branch only: the ints pass keeps it for earlier ones) or cut to a few
+ * bytes. A branch that needs fewer bytes or draws is smaller whatever
+ * the choice's own value, and the old branch's bytes would misparse. */
+static bool switch_branch(pf__shrinker *sh, size_t d)
+{
+    static const size_t keeps[] = {0, 1, 2, 4, 8};
     const pf__rec *r = sh->draws[d];
-    uint64_t v = r->value, hi = r->hi;
     const pf__span *sp = span_around(sh, d);
-    size_t span_end = sp ? sp->end : sh->view_len, end = pf__draw_end(r);
-    for (uint64_t w = v + 1; w <= hi && w <= v + MAX_LATER_BRANCHES; w++) {
-        if (pf__sh_word(sh, r->offset, r->width, w))
-            return true;
-        if (span_end <= end || span_end > sh->view_len || pf__sh_stop(sh))
+    size_t end = pf__draw_end(r), span_end = sp ? sp->end : sh->view_len;
+    if (span_end > sh->view_len || span_end < end)
+        return false; /* (past the view only after pf_rest) */
+    size_t rest = span_end - end;
+    uint64_t last = r->value + MAX_LATER_BRANCHES;
+    for (uint64_t w = r->lo; w <= r->hi && w <= last && !pf__sh_stop(sh); w++) {
+        if (w == r->value)
             continue;
-        size_t clen;
-        uint8_t *c = pf__sh_copy(sh, 0, 0, &clen);
-        pf__put_word(c, r->offset, r->width, w);
-        memmove(c + end, c + span_end, clen - span_end);
-        if (pf__sh_attempt(sh, c, clen - (span_end - end)))
+        if (w > r->value && try_branch(sh, r, w, span_end, rest))
             return true;
+        for (size_t k = 0; k < sizeof keeps / sizeof keeps[0] && keeps[k] < rest; k++)
+            if (try_branch(sh, r, w, span_end, keeps[k]))
+                return true;
     }
     return false;
 }
 
-bool pf__pass_later_choice(pf__shrinker *sh)
+bool pf__pass_switch_branch(pf__shrinker *sh)
 {
     bool any = false;
     for (size_t d = 0; d < sh->n_draws && !pf__sh_stop(sh); d++) {
         const pf__rec *r = sh->draws[d];
-        if (r->kind == PF_DRAW_UINT && r->lo == 0 && r->hi <= MAX_CHOICE &&
-            r->value < r->hi)
-            any |= later_branch(sh, d);
+        if (r->kind == PF_DRAW_UINT && r->lo == 0 && r->hi > 0 &&
+            r->hi <= MAX_CHOICE)
+            any |= switch_branch(sh, d);
     }
     return any;
 }

@@ -355,7 +355,7 @@ static void any_branch(pf_src *s)
     fail(s);
 }
 
-static void test_later_choice_with_fewer_draws(void)
+static void test_switch_to_a_later_branch_with_fewer_draws(void)
 {
     g_prop = any_branch;
     pf_buf in = {0}, want = {0};
@@ -364,6 +364,48 @@ static void test_later_choice_with_fewer_draws(void)
     pf_enc_choice(&want, 2, 1);
     pf_enc_bool(&want, false);
     SHRINKS_TO(&in, &want);
+}
+
+/* A list of one_of(nil, bool, u64); fails when two elements differ. */
+static void two_different(pf_src *s)
+{
+    uint64_t v[MAX_LEN][2];
+    pf_list l;
+    pf_list_begin(s, &l, "xs", 0, MAX_LEN);
+    while (pf_list_more(s, &l)) {
+        uint64_t *x = v[l.count - 1];
+        x[0] = pf_one_of(s, "v", 3);
+        x[1] = x[0] == 1 ? pf_bool(s, "bool") : x[0] == 2 ? pf_u64(s, "u64") : 0;
+        pf_span_end(s);
+    }
+    for (size_t i = 1; i < l.count; i++)
+        if (v[i][0] != v[0][0] || v[i][1] != v[0][1])
+            fail(s);
+}
+
+static void enc_element(pf_buf *e, size_t kind, uint64_t x)
+{
+    pf_enc_more(e, true);
+    pf_enc_choice(e, 3, kind);
+    if (kind == 1)
+        pf_enc_bool(e, x != 0);
+    else if (kind == 2)
+        pf_enc_u64_range(e, 0, UINT64_MAX, x);
+}
+
+static void test_switch_to_an_earlier_branch_with_fewer_bytes(void)
+{
+    /* [u64 0, nil]: bool, an earlier branch, needs 1 byte of the u64's 8
+     * (with all 8 it reads the next flag). One pass gives [false, nil]. */
+    g_prop = two_different;
+    pf_buf in = {0}, want = {0};
+    enc_element(&in, 2, 0);
+    enc_element(&in, 0, 0);
+    pf_enc_more(&in, false);
+    enc_element(&want, 1, 0);
+    enc_element(&want, 0, 0);
+    pf_enc_more(&want, false);
+    PASS_GIVES(pf__pass_switch_branch, &in, &want);
 }
 
 static void test_swap_two_subtrees_at_once(void)
@@ -425,7 +467,10 @@ int main(void)
         test_siblings_move_lists_to_canonical_places);
     run("descendants_of_a_tree_past_the_end", test_descendants_of_a_tree_past_the_end);
     run("delete_reindex", test_delete_reindex);
-    run("later_choice_with_fewer_draws", test_later_choice_with_fewer_draws);
+    run("switch_to_a_later_branch_with_fewer_draws",
+        test_switch_to_a_later_branch_with_fewer_draws);
+    run("switch_to_an_earlier_branch_with_fewer_bytes",
+        test_switch_to_an_earlier_branch_with_fewer_bytes);
     run("swap_two_subtrees_at_once", test_swap_two_subtrees_at_once);
     run("heaps_shrink_to_the_ideal", test_heaps_shrink_to_the_ideal);
     run("raw_rest_is_edited_as_it_is", test_raw_rest_is_edited_as_it_is);
