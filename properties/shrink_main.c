@@ -5,12 +5,15 @@
  * Shrinks FILE's failure to its smallest value (pf_shrink), writes
  * FILE.min and FILE.min.report.txt (the failure report of the shrunk
  * input), and prints progress, the best case so far at a cap, and where
- * the files are. Exit 0 when shrunk, 1 when FILE does not fail, 2 on
- * misuse. */
+ * the files are. The summary line gives the bytes and what the
+ * shrinker's order counts, its size (a string's escapes not counted:
+ * "\x00" is simpler than "\x02" though it takes a byte more) and draws.
+ * Exit 0 when shrunk, 1 when FILE does not fail, 2 on misuse. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "propfuzz.h"
 #include "pf_internal.h"
+#include "shrink_internal.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -81,6 +84,24 @@ static void write_report(const char *min_path, const uint8_t *data, size_t len)
         waitpid(pid, NULL, 0);
 }
 
+/* "shrunk FILE: SIG, 27 -> 3 bytes, size 27 -> 3, 8 -> 3 draws, ...": the
+ * start is measured again (one more run) for its size and draws. */
+static void print_summary(const char *file, const uint8_t *data, size_t len,
+                          const pf_shrink_result *r, bool forked)
+{
+    bool in_child = forked || strncmp(r->signature, "property=", 9) != 0;
+    size_t size0 = 0, draws0 = 0, size1 = 0, draws1 = 0;
+    bool measured = pf__shrink_measure(data, len, in_child, &size0, &draws0) &&
+                    pf__shrink_measure(r->data, r->len, in_child, &size1, &draws1);
+    printf("shrunk %s: %s, %zu -> %zu bytes", file, r->signature, len, r->len);
+    if (measured)
+        printf(", size %zu -> %zu, %zu -> %zu draws", size0, size1, draws0, draws1);
+    else
+        printf(", %zu draws", r->draws);
+    printf(", %zu evaluations, %.1fs%s\n", r->evals, r->seconds,
+           r->fixpoint ? "" : " (cap reached: best so far)");
+}
+
 int main(int argc, char **argv)
 {
     pf_shrink_opts opts = {.max_seconds = 30, .verbose = true};
@@ -121,9 +142,7 @@ int main(int argc, char **argv)
         return 2;
     }
     write_report(min_path, r.data, r.len);
-    printf("shrunk %s: %s, %zu -> %zu bytes, %zu draws, %zu evaluations, %.1fs%s\n",
-           file, r.signature, len, r.len, r.draws, r.evals, r.seconds,
-           r.fixpoint ? "" : " (cap reached: best so far)");
+    print_summary(file, data, len, &r, opts.isolation == 1);
     printf("wrote %s and %s.report.txt\n", min_path, min_path);
     pf_shrink_result_free(&r);
     free(data);

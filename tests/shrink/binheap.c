@@ -10,9 +10,10 @@
  * Ideal (the benchmark's known minimum, and first in draw order):
  * (0, Empty, (0, (0, Empty, Empty), (1, Empty, Empty))). Its mirror
  * (0, (0, (0, Empty, Empty), (1, Empty, Empty)), Empty) fails with the
- * same draws and needs fewer bytes (its trailing Empty is a free zero),
- * but is later in draw order. Report only: most shrinkers never reach
- * the ideal. */
+ * same bytes and draws (zeros past the end count), but is later in draw
+ * order. Some 4-node failing heaps are local minima for every single
+ * move (swap, replace, lower): the shrinker's last resort, two subtree
+ * exchanges at once, gets past them. */
 #include "shrink_bench.h"
 
 enum {
@@ -200,4 +201,4 @@ void shrink_bench_ideal_input(pf_buf *out)
 }
 
 const char *shrink_bench_name(void) { return "binheap"; }
-int shrink_bench_assert_ideal(void) { return 0; }
+int shrink_bench_assert_ideal(void) { return 95; }

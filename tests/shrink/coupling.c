@@ -5,7 +5,7 @@
  * precondition (all elements are indices) would reject nearly every
  * random list of eleven-valued ints.
  *
- * Ideal: [1, 0]. Report only. */
+ * Ideal: [1, 0]. */
 #include "shrink_bench.h"
 
 enum { MAX_LEN = 16 };
@@ -78,4 +78,4 @@ void shrink_bench_ideal_input(pf_buf *out)
 }
 
 const char *shrink_bench_name(void) { return "coupling"; }
-int shrink_bench_assert_ideal(void) { return 0; }
+int shrink_bench_assert_ideal(void) { return 95; }

@@ -1,20 +1,25 @@
 /* The shrinking benchmark driver: links with one tests/shrink/<name>.c and
  * libpropfuzz, and measures pf_shrink on it.
  *
- * For seeds 1..R it finds a failing input by random draws (a seeded
- * xorshift PRNG, so every run is reproducible), shrinks it in-process with
- * a time cap, and checks whether the result is the benchmark's known
- * minimal counterexample. One line per run, then
- *     <name>: ideal in K/R runs, median evals E, median seconds S
- * and "N passed, N failed": a run fails when it missed an ideal the
- * benchmark asserts (shrink_bench_assert_ideal), found no failing input,
- * or pf_shrink refused it.
+ * Two kinds of start, R of each: for seeds 1..R the first failing input
+ * among random ones of 16..512 bytes ("random"), and the first failing
+ * input among random ones of exactly 512 bytes ("512-byte"): the far
+ * starts where local minima show. Both come from a seeded xorshift PRNG,
+ * so every run is reproducible. Each is shrunk in-process with a time cap
+ * and checked against the benchmark's known minimal counterexample (the
+ * one value first in the shrinker's order). One line per run, then
+ *     <name>: ideal in K/2R starts (random K1/R, 512-byte K2/R), ...
+ * and "N passed, N failed" with one test per kind of start: it fails when
+ * fewer than the benchmark's required share of its starts reached the
+ * ideal (shrink_bench_assert_ideal), when no failing input was found, or
+ * when pf_shrink refused one.
  *
  * Environment: PF_SHRINK_RUNS (R, default 20), PF_SHRINK_SECONDS (time
  * cap per shrink, default 10). PF_SHRINK_SAVE=DIR only writes the failing
- * inputs, DIR/<name>-<seed>, for bench/shrink.sh to give every minimiser
- * the same starting points. Run with ASAN_OPTIONS=detect_leaks=0: an
- * in-process shrink abandons failing runs mid-way. */
+ * inputs, DIR/<name>-<seed> and DIR/<name>-big<seed>, for bench/shrink.sh
+ * to give every minimiser the same starting points. Run with
+ * ASAN_OPTIONS=detect_leaks=0: an in-process shrink abandons failing runs
+ * mid-way. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "shrink_bench.h"
@@ -31,7 +36,12 @@ enum {
     MAX_TRIES = 1000000,  /* random inputs tried per seed */
     SHOW_CHARS = 160,     /* a printed value is cut here */
     MAX_RUNS = 1000,
+    BIG_SEEDS = 100000,   /* 512-byte starts use seeds from here on */
 };
+
+/* The kinds of start: random length, and always the largest. */
+enum start { START_RANDOM, START_BIG, N_STARTS };
+static const char *const start_names[N_STARTS] = {"random", "512-byte"};
 
 typedef struct run {
     bool found, shrunk, ideal; /* a failing input; pf_shrink took it */
@@ -72,9 +82,12 @@ static uint64_t seed_state(unsigned seed)
  * (equal elements for deletion, x == y for the difference benchmarks);
  * then mostly-zero bytes, which makes nearby small numbers (|x - y| == 1)
  * as a fuzzer's mutations would. */
-static size_t random_input(uint64_t *st, uint8_t *buf, size_t try_no)
+static size_t random_input(uint64_t *st, uint8_t *buf, size_t try_no,
+                           enum start kind)
 {
     size_t len = MIN_INPUT + (size_t)(xorshift64(st) % (MAX_INPUT - MIN_INPUT + 1));
+    if (kind == START_BIG)
+        len = MAX_INPUT;
     int style = try_no <= STAGE ? 0 : try_no <= 2 * STAGE ? 1 : 2;
     uint8_t alphabet[4];
     unsigned n_alpha = 2 + (unsigned)(xorshift64(st) % 3);
@@ -94,14 +107,14 @@ static size_t random_input(uint64_t *st, uint8_t *buf, size_t try_no)
 }
 
 /* Tries random inputs until one fails this benchmark's property. */
-static bool find_failing(unsigned seed, uint8_t *buf, size_t *len,
-                         size_t *tries)
+static bool find_failing(unsigned seed, enum start kind, uint8_t *buf,
+                         size_t *len, size_t *tries)
 {
     char want[160], sig[160];
     snprintf(want, sizeof want, "property=%s", shrink_bench_name());
-    uint64_t st = seed_state(seed);
+    uint64_t st = seed_state(kind == START_BIG ? BIG_SEEDS + seed : seed);
     for (*tries = 1; *tries <= MAX_TRIES; ++*tries) {
-        *len = random_input(&st, buf, *tries);
+        *len = random_input(&st, buf, *tries, kind);
         if (pf_fails(buf, *len, sig, sizeof sig) && strcmp(sig, want) == 0)
             return true;
     }
@@ -179,39 +192,46 @@ static void shrink_ideal(const pf_shrink_opts *opts)
     pf_buf_free(&e);
 }
 
-/* PF_SHRINK_SAVE mode: write the R failing inputs, shrink nothing. */
-static int save_inputs(const char *dir, unsigned runs)
+static bool save_one(const char *dir, unsigned seed, enum start kind)
 {
     static uint8_t buf[MAX_INPUT];
-    for (unsigned seed = 1; seed <= runs; seed++) {
-        size_t len, tries;
-        if (!find_failing(seed, buf, &len, &tries)) {
-            fprintf(stderr, "%s: seed %u: no failing input\n",
-                    shrink_bench_name(), seed);
-            continue;
-        }
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s-%u", dir, shrink_bench_name(), seed);
-        FILE *f = fopen(path, "wb");
-        bool ok = f && fwrite(buf, 1, len, f) == len;
-        if (f && fclose(f) != 0)
-            ok = false;
-        if (!ok) {
-            perror(path);
-            return 1;
-        }
+    size_t len, tries;
+    if (!find_failing(seed, kind, buf, &len, &tries)) {
+        fprintf(stderr, "%s: %s seed %u: no failing input\n",
+                shrink_bench_name(), start_names[kind], seed);
+        return true;
     }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s-%s%u", dir, shrink_bench_name(),
+             kind == START_BIG ? "big" : "", seed);
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(buf, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        perror(path);
+    return ok;
+}
+
+/* PF_SHRINK_SAVE mode: write the failing inputs, shrink nothing. */
+static int save_inputs(const char *dir, unsigned runs)
+{
+    for (unsigned seed = 1; seed <= runs; seed++)
+        for (int kind = 0; kind < N_STARTS; kind++)
+            if (!save_one(dir, seed, (enum start)kind))
+                return 1;
     return 0;
 }
 
-static void shrink_one(unsigned seed, const pf_shrink_opts *opts, run *r)
+static void shrink_one(unsigned seed, enum start kind,
+                       const pf_shrink_opts *opts, run *r)
 {
     static uint8_t buf[MAX_INPUT];
     memset(r, 0, sizeof *r);
-    r->found = find_failing(seed, buf, &r->len0, &r->tries);
+    r->found = find_failing(seed, kind, buf, &r->len0, &r->tries);
     if (!r->found) {
-        printf("seed %2u: no failing input in %d random inputs\n", seed,
-               MAX_TRIES);
+        printf("%s seed %2u: no failing input in %d random inputs\n",
+               start_names[kind], seed, MAX_TRIES);
         return;
     }
     pf_shrink_result res;
@@ -220,7 +240,8 @@ static void shrink_one(unsigned seed, const pf_shrink_opts *opts, run *r)
     int rc = pf_shrink(buf, r->len0, opts, &res);
     r->secs = now() - t0;
     if (rc != 0) {
-        printf("seed %2u: pf_shrink refused a failing input\n", seed);
+        printf("%s seed %2u: pf_shrink refused a failing input\n",
+               start_names[kind], seed);
         return;
     }
     r->shrunk = true;
@@ -228,9 +249,9 @@ static void shrink_one(unsigned seed, const pf_shrink_opts *opts, run *r)
     r->draws = res.draws;
     r->evals = res.evals;
     r->ideal = shrink_bench_ideal(res.data, res.len);
-    printf("seed %2u: %3zu -> %3zu bytes, %3zu draws, %6zu evals, %7.4f s%s, "
-           "%s (random input %zu)\n", seed, r->len0, r->len1, r->draws, r->evals,
-           r->secs, res.fixpoint ? "" : " (capped)",
+    printf("%s seed %2u: %3zu -> %3zu bytes, %3zu draws, %6zu evals, %7.4f s%s, "
+           "%s (random input %zu)\n", start_names[kind], seed, r->len0, r->len1,
+           r->draws, r->evals, r->secs, res.fixpoint ? "" : " (capped)",
            r->ideal ? "ideal" : "NOT ideal", r->tries);
     char want[160];
     snprintf(want, sizeof want, "property=%s", shrink_bench_name());
@@ -241,6 +262,36 @@ static void shrink_one(unsigned seed, const pf_shrink_opts *opts, run *r)
         show("to", res.data, res.len);
     }
     pf_shrink_result_free(&res);
+}
+
+/* One kind of start, seeds 1..runs: how many reached the ideal, and
+ * whether every start gave a failing input that pf_shrink took. */
+static unsigned run_kind(enum start kind, unsigned runs,
+                         const pf_shrink_opts *opts, double *evals,
+                         double *secs, size_t *n, bool *all_shrunk)
+{
+    unsigned ideal = 0;
+    *all_shrunk = true;
+    for (unsigned seed = 1; seed <= runs; seed++) {
+        run x;
+        shrink_one(seed, kind, opts, &x);
+        ideal += x.ideal;
+        *all_shrunk &= x.shrunk;
+        if (x.shrunk) {
+            evals[*n] = (double)x.evals;
+            secs[(*n)++] = x.secs;
+        }
+    }
+    return ideal;
+}
+
+static const char *required_text(int required)
+{
+    static char text[64];
+    if (required == 0)
+        return "report only";
+    snprintf(text, sizeof text, "%d%% of each kind required", required);
+    return text;
 }
 
 int main(void)
@@ -258,33 +309,31 @@ int main(void)
         return save_inputs(save, runs);
 
     const char *name = shrink_bench_name();
+    int required = shrink_bench_assert_ideal();
     bool ideal_ok = check_ideal();
     if (runs > MAX_RUNS)
         runs = MAX_RUNS;
-    double evals[MAX_RUNS], secs[MAX_RUNS];
-    unsigned ideal = 0, missed = 0, n = 0;
-    for (unsigned seed = 1; seed <= runs; seed++) {
-        run x;
-        shrink_one(seed, &opts, &x);
-        ideal += x.ideal;
-        if (!x.shrunk || (shrink_bench_assert_ideal() && !x.ideal))
-            missed++;
-        if (x.shrunk) {
-            evals[n] = (double)x.evals;
-            secs[n++] = x.secs;
+    static double evals[N_STARTS * MAX_RUNS], secs[N_STARTS * MAX_RUNS];
+    size_t n = 0;
+    unsigned ideal[N_STARTS], failed = 0;
+    for (int k = 0; k < N_STARTS; k++) {
+        bool all_shrunk;
+        ideal[k] = run_kind((enum start)k, runs, &opts, evals, secs, &n, &all_shrunk);
+        bool short_of = 100 * ideal[k] < (unsigned)required * runs;
+        if (!all_shrunk || short_of || !ideal_ok) {
+            printf("FAIL %s: %s starts: ideal in %u/%u, %d%% required%s\n", name,
+                   start_names[k], ideal[k], runs, required,
+                   all_shrunk ? "" : ", and some start was not shrunk");
+            failed++;
         }
     }
     shrink_ideal(&opts);
-    printf("%s: ideal in %u/%u runs, median evals %.0f, median seconds %.4f%s\n",
-           name, ideal, runs, median(evals, n), median(secs, n),
-           shrink_bench_assert_ideal() ? "" : " (report only)");
-    if (missed)
-        printf("FAIL %s: %u of %u runs missed the ideal it must reach\n", name,
-               missed, runs);
-    if (!ideal_ok) {
+    printf("%s: ideal in %u/%u starts (random %u/%u, 512-byte %u/%u), "
+           "median evals %.0f, median seconds %.4f, %s\n", name,
+           ideal[0] + ideal[1], 2 * runs, ideal[0], runs, ideal[1], runs,
+           median(evals, n), median(secs, n), required_text(required));
+    if (!ideal_ok)
         printf("FAIL %s: the benchmark's own ideal is wrong\n", name);
-        missed = runs;
-    }
-    printf("%u passed, %u failed\n", runs - missed, missed);
-    return missed ? 1 : 0;
+    printf("%u passed, %u failed\n", N_STARTS - failed, failed);
+    return failed ? 1 : 0;
 }

@@ -3,9 +3,13 @@
  * "large_union_list" (Hypothesis test_shrink_quality): a shrinker must be
  * able to join inner lists to normalise [[0], [1], [-1], [2], [-2]].
  *
- * Ideal: one inner list holding exactly 0, 1, -1, 2, -2 in any order (the
- * five simplest int64 values in propfuzz's order, in the fewest bytes). */
+ * Ideal: [[0, 1, -1, 2, -2]]: one inner list (the fewest bytes) of the
+ * five simplest int64 values in propfuzz's order, in that order (every
+ * order takes the same bytes; the shrinker's order then prefers the
+ * simplest value first). */
 #include "shrink_bench.h"
+
+#include <string.h>
 
 enum { MAX_OUTER = 8, MAX_INNER = 8, N_DISTINCT = 5 };
 
@@ -85,16 +89,8 @@ bool shrink_bench_ideal(const uint8_t *data, size_t len)
     static const int64_t want[N_DISTINCT] = {0, 1, -1, 2, -2};
     value v;
     decode(data, len, &v);
-    if (v.n_lists != 1 || v.n[0] != N_DISTINCT || distinct(&v, 99) != N_DISTINCT)
-        return false;
-    for (size_t i = 0; i < N_DISTINCT; i++) {
-        size_t k = 0;
-        while (k < N_DISTINCT && v.xs[0][k] != want[i])
-            k++;
-        if (k == N_DISTINCT)
-            return false;
-    }
-    return true;
+    return v.n_lists == 1 && v.n[0] == N_DISTINCT &&
+           memcmp(v.xs[0], want, sizeof want) == 0;
 }
 
 void shrink_bench_print(const uint8_t *data, size_t len, pf_buf *out)
@@ -113,4 +109,4 @@ void shrink_bench_ideal_input(pf_buf *out)
 }
 
 const char *shrink_bench_name(void) { return "large_union_list"; }
-int shrink_bench_assert_ideal(void) { return 1; }
+int shrink_bench_assert_ideal(void) { return 95; }

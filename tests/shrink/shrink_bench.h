@@ -15,7 +15,8 @@
 bool shrink_bench_ideal(const uint8_t *data, size_t len);
 /* The benchmark's name, also its property name. */
 const char *shrink_bench_name(void);
-/* 1: every run must reach the ideal; 0: the ideal is only reported. */
+/* The share of starts of each kind, in percent, that must reach the
+ * ideal; 0: the ideal is only reported. */
 int shrink_bench_assert_ideal(void);
 /* Appends the decoded value of data, as the failure report prints it. */
 void shrink_bench_print(const uint8_t *data, size_t len, pf_buf *out);
