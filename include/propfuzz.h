@@ -392,9 +392,12 @@ typedef struct pf_shrink_result {
 /* Shrinks a failing input of the linked target (LLVMFuzzerTestOneInput):
  * replays it in record mode and searches over its draws — deleting spans
  * and runs of draws, zeroing, lowering integers and pairs of integers,
- * simplifying floats, shortening strings, replacing a subtree by a
- * descendant with the same label, sorting siblings — keeping the same
- * failure signature, until a fixpoint or a cap. Returns 0, or -1 when the
+ * simplifying floats, shortening strings and lowering their elements,
+ * replacing a subtree by a descendant with the same label, sorting and
+ * exchanging siblings, switching choices — keeping the same failure
+ * signature, until a fixpoint or a cap. Smaller means: fewer bytes read
+ * (zeros past the end included, a string's element counting one), then
+ * fewer draws, then simpler draws one by one. Returns 0, or -1 when the
  * input does not fail (out is then untouched). */
 int pf_shrink(const uint8_t *data, size_t len, const pf_shrink_opts *opts,
               pf_shrink_result *out);
