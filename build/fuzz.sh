@@ -2,7 +2,8 @@
 # Runs a fuzzing session and triages what it finds.
 #   build/fuzz.sh libfuzzer|afl <target>
 # Environment: FUZZ_TIME (seconds; empty = until Ctrl-C), JOBS (workers),
-# FUZZ_ARGS (extra engine flags). Called by make fuzz-<t> / make afl-<t>.
+# FUZZ_ARGS (extra engine flags), PROFILE (build/profiles.sh; dev here: a
+# random seed unless PF_SEED). Called by make fuzz-<t> / make afl-<t>.
 # Tests point it elsewhere with PF_LIBFUZZER_BIN, PF_REPLAY_BIN (passed on
 # to triage), PF_FINDINGS, PF_WORK and PF_AFL_OUT.
 #
@@ -13,7 +14,9 @@
 set -uo pipefail
 engine=$1 t=$2
 cd "$(dirname "$0")/.."
-jobs=${JOBS:-1} time=${FUZZ_TIME:-}
+PF_DEFAULT_PROFILE=dev
+source build/profiles.sh
+jobs=${JOBS:-1} time=$PF_FUZZ_TIME
 findings=${PF_FINDINGS:-out/findings/$t} work=${PF_WORK:-out/work/$t}
 fuzzer=${PF_LIBFUZZER_BIN:-out/libfuzzer/$t}
 mkdir -p "$findings" "$work"
@@ -31,6 +34,12 @@ rm -rf "$seeds" && mkdir -p "$seeds"
 find "corpus/$t" -maxdepth 1 -type f ! -name '*.expect' ! -name '*.txt' -exec cp {} "$seeds/" \;
 [ -n "$(ls -A "$seeds")" ] || printf '\0' > "$seeds/empty"
 
+# Rate metrics (properties on a rate): every process of this run appends
+# its trials to out/stats/<t>/rates.tsv at exit under one run id; make
+# rates-<t> shows the history.
+export PF_STATS_DIR=${PF_STATS_DIR:-out/stats/$t}
+export PF_RUN_ID=${PF_RUN_ID:-$(date -u +%Y%m%dT%H%M%SZ)-$$}
+
 stamp=$(mktemp)
 # Ctrl-C reaches the engine (same process group); this script stays to
 # triage what was found.
@@ -39,14 +48,14 @@ export PF_FINDINGS_DIR=$findings
 rc=0
 case $engine in
 libfuzzer)
-  args=(-artifact_prefix="$findings/")
+  args=(-artifact_prefix="$findings/" -seed="$PF_SEED")
   [ ${#dict[@]} -gt 0 ] && args+=(-dict="dict/$t.dict")
   [ -n "$time" ] && args+=(-max_total_time="$time")
   [ "$jobs" -gt 1 ] && args+=(-fork="$jobs")
   # shellcheck disable=SC2206
   args+=(${FUZZ_ARGS:-})
   echo "propfuzz: $fuzzer ${args[*]} $work $seeds"
-  "$fuzzer" "${args[@]}" "$work" "$seeds" || rc=$?
+  PF_STATS_SOURCE=fuzz "$fuzzer" "${args[@]}" "$work" "$seeds" || rc=$?
   ;;
 afl)
   out=${PF_AFL_OUT:-out/afl-out/$t}
@@ -96,7 +105,7 @@ replay=${PF_REPLAY_BIN:-out/replay/$t}
 case $engine in afl) queues=("$out"/*/queue);; *) queues=("$work");; esac
 if [ -x "$replay" ] && [ -n "$(ls -A "${queues[0]}" 2>/dev/null)" ]; then
   echo "propfuzz: statistics of the corpus the run built (${queues[*]}):"
-  PF_STATS=/dev/stdout PF_STATS_SECONDS=${PF_STATS_SECONDS:-30} ASAN_OPTIONS=detect_leaks=0 \
+  PF_STATS=/dev/stdout PF_STATS_SECONDS=${PF_STATS_SECONDS:-30} ASAN_OPTIONS=detect_leaks=0 PF_STATS_SOURCE=replay \
     "$replay" "${queues[@]}" 2>/dev/null | sed 's/^/  /'
 fi
 
