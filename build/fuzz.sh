@@ -39,6 +39,7 @@ find "corpus/$t" -maxdepth 1 -type f ! -name '*.expect' ! -name '*.txt' -exec cp
 # rates-<t> shows the history.
 export PF_STATS_DIR=${PF_STATS_DIR:-out/stats/$t}
 export PF_RUN_ID=${PF_RUN_ID:-$(date -u +%Y%m%dT%H%M%SZ)-$$}
+mkdir -p "$PF_STATS_DIR"
 
 stamp=$(mktemp)
 # Ctrl-C reaches the engine (same process group); this script stays to

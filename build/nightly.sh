@@ -57,11 +57,14 @@ for t in "${targets[@]}"; do
   if ! make -s "out/libfuzzer/$t" "out/replay/$t" > "$logs/$t.build.log" 2>&1; then
     rows+=("$t|build failed|-|-|-|-"); status=1; continue
   fi
-  FUZZ_TIME=$PF_NIGHTLY_TIME build/fuzz.sh libfuzzer "$t" > "$logs/$t.fuzz.log" 2>&1
+  # Fork mode with -ignore_crashes: a night goes on past its first finding
+  # (each is saved, and triaged when the run ends).
+  FUZZ_TIME=$PF_NIGHTLY_TIME FUZZ_ARGS=${FUZZ_ARGS:--fork=1 -ignore_crashes=1} \
+    build/fuzz.sh libfuzzer "$t" > "$logs/$t.fuzz.log" 2>&1
   rc=$?
   [ $rc = 0 ] || status=1
-  execs=$(grep -Eo '^Done [0-9]+ runs in [0-9]+ second' "$logs/$t.fuzz.log" | tail -1 | awk '{print $2 " in " $5 " s"}')
-  [ -n "$execs" ] || execs=$(grep -Eo '^#[0-9]+' "$logs/$t.fuzz.log" | tail -1 | tr -d '#')
+  # libFuzzer's last status line: "#N ..." (fork mode: "#N: ...").
+  execs=$(grep -Eo '^#[0-9]+' "$logs/$t.fuzz.log" | tail -1 | tr -d '#')
   found=$(grep -Eo '[0-9]+ new finding' "$logs/$t.fuzz.log" | grep -Eo '^[0-9]+' || echo 0)
   # Rates on the committed seeds, in-process, failures counted.
   seeds=out/nightly/seeds-$t

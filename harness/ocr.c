@@ -194,12 +194,14 @@ static image trial_image(pf_src *s, const line *l, unsigned index, pf_trial *t)
     return im;
 }
 
-static bool compared(pf_trial *t, const char *want, const char *got)
+/* Whether a equals b; when not, both sides become the trial's notes. */
+static bool compared(pf_trial *t, const char *name_a, const char *a,
+                     const char *name_b, const char *b)
 {
-    bool same = strcmp(want, got) == 0;
+    bool same = strcmp(a, b) == 0;
     if (!same) {
-        pf_trial_note(t, "written", want);
-        pf_trial_note(t, "read", got);
+        pf_trial_note(t, name_a, a);
+        pf_trial_note(t, name_b, b);
     }
     return same;
 }
@@ -208,7 +210,7 @@ static bool round_trip_trial(pf_src *s, void *in, unsigned index, pf_trial *t)
 {
     const line *l = in;
     image im = trial_image(s, l, index, t);
-    return compared(t, l->text, collapse(s, recognise(s, &im, l->how.ppi)));
+    return compared(t, "written", l->text, "read", collapse(s, recognise(s, &im, l->how.ppi)));
 }
 
 static bool digits_trial(pf_src *s, void *in, unsigned index, pf_trial *t)
@@ -216,7 +218,8 @@ static bool digits_trial(pf_src *s, void *in, unsigned index, pf_trial *t)
     const line *l = in;
     image im = trial_image(s, l, index, t);
     const char *read = collapse(s, recognise(s, &im, l->how.ppi));
-    bool same = compared(t, digit_runs(s, l->text), digit_runs(s, read));
+    bool same = compared(t, "digits written", digit_runs(s, l->text), "digits read",
+                         digit_runs(s, read));
     if (!same)
         pf_trial_note(t, "line read", read);
     return same;
@@ -262,7 +265,8 @@ static bool neutral_trial(pf_src *s, void *in, unsigned index, pf_trial *t)
     const char *png = save_png(s, &im, what);
     if (png)
         pf_trial_note(t, "image", png);
-    return compared(t, n->base, collapse(s, recognise(s, &im, st.ppi)));
+    return compared(t, "unchanged read", n->base, "changed read",
+                    collapse(s, recognise(s, &im, st.ppi)));
 }
 
 static void prop_format_neutral(pf_src *s, void *in)

@@ -421,9 +421,15 @@ static void write_rates_at_exit(void)
         return;
     char path[4096];
     snprintf(path, sizeof path, "%s/rates.tsv", dir);
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "propfuzz: cannot create %s: %s\n", dir, strerror(errno));
-        return;
+    /* mkdir -p: the directory and any parents it lacks */
+    for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = 0;
+        bool made = mkdir(path, 0777) == 0 || errno == EEXIST;
+        *slash = '/';
+        if (!made) {
+            fprintf(stderr, "propfuzz: cannot create %s: %s\n", dir, strerror(errno));
+            return;
+        }
     }
     pf_buf b = {0};
     rate_lines(&b);

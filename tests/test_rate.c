@@ -273,7 +273,7 @@ static void rates_to_dir(void)
 
 static void test_rates_file_at_exit(void)
 {
-    snprintf(g_dir, sizeof g_dir, "/tmp/pf-test-rate-%ld", (long)getpid());
+    snprintf(g_dir, sizeof g_dir, "/tmp/pf-test-rate-%ld/stats", (long)getpid());
     int status = 0;
     in_child(rates_to_dir, &status);
     in_child(rates_to_dir, &status);
@@ -297,6 +297,8 @@ static void test_rates_file_at_exit(void)
         lines += *p == '\n';
     EQ_U(lines, 3);
     remove(path);
+    rmdir(g_dir);
+    *strrchr(g_dir, '/') = 0; /* its parent was made too */
     rmdir(g_dir);
 }
 

@@ -17,3 +17,4 @@ OCR_PLANTED := $(patsubst tests/planted/%.h,%,$(wildcard tests/planted/ocr/*.h))
 $(foreach d,libfuzzer replay afl afl-cmplog cov shrink,out/$(d)/ocr) out/tools/ocr-seeds \
   out/restrict/ocr $(foreach d,planted planted-replay planted-shrink,$(addprefix out/$(d)/,$(OCR_PLANTED))): \
   harness/ocr_render.h
+$(foreach d,planted planted-replay planted-shrink,$(addprefix out/$(d)/,$(OCR_PLANTED))): tests/planted/ocr/image_hash.inc

@@ -4,18 +4,7 @@
  * the image's pixels, so the same image always reads the same (replay is
  * deterministic) while the renderings of one line differ. At a budget of
  * 4 of 5 such a line is found below budget. */
-static uint64_t planted_image_hash;
-
-static void planted_set_image(TessBaseAPI *api, const unsigned char *px, int w,
-                              int h, int bpp, int bpl)
-{
-    uint64_t x = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < (size_t)h * (size_t)bpl; i++)
-        x = (x ^ px[i]) * UINT64_C(0x100000001b3);
-    planted_image_hash = x;
-    TessBaseAPISetImage(api, px, w, h, bpp, bpl);
-}
-#define TessBaseAPISetImage planted_set_image
+#include "image_hash.inc"
 
 static char *planted_get_text(TessBaseAPI *api)
 {
