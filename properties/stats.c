@@ -36,7 +36,7 @@ static uint64_t g_dropped;
 static unsigned g_next_order;
 static const char *g_target;
 
-static void rates_writer_init(void);
+static void rates_counted(const char *property, const char *name);
 
 static size_t slot_of(pf__stat kind, const char *property, const char *name)
 {
@@ -51,22 +51,23 @@ void pf__count(pf__stat kind, const char *property, const char *name,
 {
     if (kind == PF__STAT_INPUT && name)
         g_target = name;
-    if (kind == PF__STAT_TRIALS)
-        rates_writer_init();
     size_t i = slot_of(kind, property, name);
-    for (size_t probes = 0; probes < MAX_COUNTERS; probes++) {
+    size_t probes = 0;
+    for (; probes < MAX_COUNTERS; probes++, i = (i + 1) % MAX_COUNTERS) {
         counter *c = &g_counters[i];
         if (!c->used) {
             *c = (counter){kind, property, name, n, true, g_next_order++};
-            return;
+            break;
         }
         if (c->kind == kind && c->property == property && c->name == name) {
             c->n += n;
-            return;
+            break;
         }
-        i = (i + 1) % MAX_COUNTERS;
     }
-    g_dropped += n;
+    if (probes == MAX_COUNTERS)
+        g_dropped += n;
+    if (kind == PF__STAT_TRIALS)
+        rates_counted(property, name);
 }
 
 static bool same_text(const char *a, const char *b)
@@ -385,6 +386,8 @@ static const char RATES_HEADER[] =
     "date\trun\tprofile\tsource\ttarget\tproperty\tchecks\tedge\tbelow"
     "\ttrials\tpassed\trate\tci_lo\tci_hi\n";
 
+static bool g_rates_written; /* once per process */
+
 static const char *env_or(const char *name, const char *fallback)
 {
     const char *v = getenv(name);
@@ -417,8 +420,9 @@ static void rate_lines(pf_buf *b)
 static void write_rates_at_exit(void)
 {
     const char *dir = getenv("PF_STATS_DIR");
-    if (!dir || !*dir)
+    if (!dir || !*dir || g_rates_written)
         return;
+    g_rates_written = true;
     char path[4096];
     snprintf(path, sizeof path, "%s/rates.tsv", dir);
     /* mkdir -p: the directory and any parents it lacks */
@@ -448,15 +452,23 @@ static void write_rates_at_exit(void)
     pf_buf_free(&b);
 }
 
-/* Called at every counted trial; registers the writer once. PF_STATS_DIR
- * is read at exit, so a forked child that sets it still writes. */
-static void rates_writer_init(void)
+/* Called after every count of trials; registers the writer once. PF_STATS_DIR
+ * is read at exit, so a forked child that sets it still writes. A check
+ * below budget that is about to be reported ends the process with abort(),
+ * not exit: its rates are written now, or the runs that matter most would
+ * be the ones missing. (The report's re-run counts again; it is not
+ * written.) */
+static void rates_counted(const char *property, const char *name)
 {
     static bool registered;
     if (!registered) {
         registered = true;
         atexit(write_rates_at_exit);
     }
+    pf_src *s = pf__active_src();
+    if (name && strcmp(name, "below") == 0 && s && property &&
+        pf__fail_handler_now() == pf__report_failure && pf__checked(s, property))
+        write_rates_at_exit();
 }
 
 void pf_stats_print(void *file)

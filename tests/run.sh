@@ -108,7 +108,8 @@ smoke() {
   mkdir -p "$work/corpus" "$work/findings"
   # 20000 runs, or 20 s for the slow targets (search builds two FTS5
   # indexes per input).
-  PF_FINDINGS_DIR=$work/findings "out/libfuzzer/$t" -seed="$PF_SEED" -runs="$PF_SMOKE_RUNS" \
+  local checks=PF_SMOKE_CHECKS_$t  # the profile may narrow a target's checks
+  PF_CHECKS=${!checks:-all} PF_FINDINGS_DIR=$work/findings "out/libfuzzer/$t" -seed="$PF_SEED" -runs="$PF_SMOKE_RUNS" \
     -max_total_time="$PF_SMOKE_TIME" \
     -dict="dict/$t.dict" -artifact_prefix="$work/findings/" \
     "$work/corpus" "$(seeds_of "$t")" || return 1

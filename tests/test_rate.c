@@ -271,12 +271,29 @@ static void rates_to_dir(void)
     run_odd(5, 4, (const uint8_t[]){0, 0, 0, 0, 0});
 }
 
+/* Below budget in fuzzing mode the process aborts: its rates are written
+ * before, once (the report's re-run is not). */
+static void rates_then_abort(void)
+{
+    setenv("PF_STATS_DIR", g_dir, 1);
+    setenv("PF_RUN_ID", "run-2", 1);
+    setenv("PF_PROFILE", "ci", 1);
+    setenv("PF_STATS_SOURCE", "fuzz", 1);
+    pf_stats_reset();
+    pf__set_fail_handler(NULL);
+    pf_set_recording(false);
+    run_odd(5, 4, (const uint8_t[]){0, 0, 0, 0, 0});
+    run_odd(5, 4, (const uint8_t[]){1, 1, 0, 0, 0});
+}
+
 static void test_rates_file_at_exit(void)
 {
     snprintf(g_dir, sizeof g_dir, "/tmp/pf-test-rate-%ld/stats", (long)getpid());
     int status = 0;
     in_child(rates_to_dir, &status);
     in_child(rates_to_dir, &status);
+    in_child(rates_then_abort, &status);
+    CHECK(WIFSIGNALED(status), "the below-budget child did not abort");
     char path[128], text[2048] = {0};
     snprintf(path, sizeof path, "%s/rates.tsv", g_dir);
     FILE *f = fopen(path, "r");
@@ -291,11 +308,14 @@ static void test_rates_file_at_exit(void)
     line = line ? strchr(line + 1, '\t') : NULL; /* past the date */
     CHECK(line && strncmp(line, "\trun-1\tci\tfuzz\todd\todd\t2\t1\t0\t10\t9\t0.9000\t", 40) == 0,
           "line: %s", text);
-    /* Two processes, two lines after one header. */
+    /* Three processes, three lines after one header; the last counts the
+     * check that aborted it, and the re-run's count is not in it. */
     size_t lines = 0;
     for (const char *p = text; *p; p++)
         lines += *p == '\n';
-    EQ_U(lines, 3);
+    EQ_U(lines, 4);
+    CHECK(strstr(text, "\trun-2\tci\tfuzz\todd\todd\t2\t0\t1\t10\t8\t0.8000\t"),
+          "aborted run: %s", strstr(text, "run-2") ? strstr(text, "run-2") : "no line");
     remove(path);
     rmdir(g_dir);
     *strrchr(g_dir, '/') = 0; /* its parent was made too */
