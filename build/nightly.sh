@@ -35,11 +35,12 @@ echo "propfuzz nightly $PF_RUN_ID: profile $PROFILE, ${PF_NIGHTLY_TIME} s per ta
 # per property and source.
 rates_of() {
   local t=$1 src=$2 f=out/stats/$1/rates.tsv
-  [ -f "$f" ] || return 0
+  [ -f "$f" ] || { echo "-"; return 0; }
   awk -F'\t' -v run="$PF_RUN_ID" -v src="$src" '
     $2 == run && $4 == src { if (!($6 in t)) o[++n] = $6; t[$6] += $10; p[$6] += $11 }
-    END { for (i = 1; i <= n; i++) printf "%s%s %d/%d (%.1f%%)", i > 1 ? ", " : "",
-          o[i], p[o[i]], t[o[i]], t[o[i]] ? 100 * p[o[i]] / t[o[i]] : 0 }' "$f"
+    END { for (i = 1; i <= n; i++) printf "%s%s %d/%d (%.1f%%)", (i > 1 ? ", " : ""),
+          o[i], p[o[i]], t[o[i]], (t[o[i]] ? 100 * p[o[i]] / t[o[i]] : 0)
+          if (!n) printf "-" }' "$f"
 }
 
 # Mutation analysis only where the rule exists (make mutate-<target>).
