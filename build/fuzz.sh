@@ -38,7 +38,7 @@ find "corpus/$t" -maxdepth 1 -type f ! -name '*.expect' ! -name '*.txt' -exec cp
 # its trials to out/stats/<t>/rates.tsv at exit under one run id; make
 # rates-<t> shows the history.
 export PF_STATS_DIR=${PF_STATS_DIR:-out/stats/$t}
-export PF_RUN_ID=${PF_RUN_ID:-$(date -u +%Y%m%dT%H%M%SZ)-$$}
+export PF_RUN_ID=${PF_RUN_ID:-$(date -u +%Y%m%dT%H%M%SZ)-$$} PF_STATS_SOURCE=fuzz
 mkdir -p "$PF_STATS_DIR"
 
 stamp=$(mktemp)
@@ -56,7 +56,7 @@ libfuzzer)
   # shellcheck disable=SC2206
   args+=(${FUZZ_ARGS:-})
   echo "propfuzz: $fuzzer ${args[*]} $work $seeds"
-  PF_STATS_SOURCE=fuzz "$fuzzer" "${args[@]}" "$work" "$seeds" || rc=$?
+  "$fuzzer" "${args[@]}" "$work" "$seeds" || rc=$?
   ;;
 afl)
   out=${PF_AFL_OUT:-out/afl-out/$t}
@@ -115,7 +115,10 @@ mapfile -t new < <(find "$findings" -maxdepth 1 -type f -newer "$stamp" \
 rm -f "$stamp"
 if [ ${#new[@]} -gt 0 ]; then
   echo "propfuzz: ${#new[@]} new finding(s) in $findings/"
-  # The shrinker's candidates are not a population to measure.
+  # The shrinker's candidates are not a population to measure. A slow
+  # target gets the profile's longer shrinking time (an evaluation of one
+  # ocr candidate is a dozen recognitions).
+  case " $PF_SLOW_TARGETS " in *" $t "*) export PF_SHRINK_TIME=${PF_SHRINK_TIME:-$PF_SLOW_SHRINK_TIME};; esac
   PF_STATS_DIR= build/triage.sh "$t" "${new[@]}"
   exit 1
 fi

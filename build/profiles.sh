@@ -14,9 +14,9 @@
 #            the slow targets, rate metrics and mutation analysis
 PROFILE=${PROFILE:-${PF_DEFAULT_PROFILE:-dev}}
 case $PROFILE in
-  dev)     seed=0 fuzz_time= nightly_time=60 ;;
-  ci)      seed=1 fuzz_time=60 nightly_time=20 ;;
-  nightly) seed=0 fuzz_time=600 nightly_time=1800 ;;
+  dev)     seed=0 fuzz_time= nightly_time=60 slow_shrink=120 ;;
+  ci)      seed=1 fuzz_time=60 nightly_time=20 slow_shrink=60 ;;
+  nightly) seed=0 fuzz_time=600 nightly_time=1800 slow_shrink=600 ;;
   *) echo "propfuzz: PROFILE must be dev, ci or nightly (got '$PROFILE')" >&2; exit 2 ;;
 esac
 # libFuzzer's -seed; 0 means a random one.
@@ -39,8 +39,11 @@ PF_PLANTED_TIME=60 PF_PLANTED_TIMEOUT=90
 PF_NIGHTLY_TIME=${NIGHTLY_TIME:-$nightly_time}
 PF_NIGHTLY_TARGETS=${NIGHTLY_TARGETS:-slow}
 PF_SLOW_TARGETS="search ocr documents"
+# Seconds the triage of a finding may shrink it on a slow target (others:
+# build/triage.sh's 30; PF_SHRINK_TIME wins).
+PF_SLOW_SHRINK_TIME=$slow_shrink
 export PROFILE PF_SEED PF_FUZZ_TIME PF_SMOKE_RUNS PF_SMOKE_TIME PF_SMOKE_CHECKS_ocr PF_PLANTED_TIME \
-  PF_PLANTED_TIMEOUT PF_NIGHTLY_TIME PF_NIGHTLY_TARGETS PF_SLOW_TARGETS
+  PF_PLANTED_TIMEOUT PF_NIGHTLY_TIME PF_NIGHTLY_TARGETS PF_SLOW_TARGETS PF_SLOW_SHRINK_TIME
 # Rate metrics say which profile measured them (properties/stats.c).
 export PF_PROFILE=$PROFILE
 # Every profile: Tesseract's OpenMP loops at one thread (libgomp reads this

@@ -51,7 +51,7 @@
 #include PF_PLANT
 #endif
 
-#include "ocr_render.h"
+#include "ocr/render.h"
 
 enum {
     MAX_FIELDS = 4,

@@ -11,10 +11,10 @@ LDLIBS_ocr := -I/usr/include/cairo -I/usr/include/freetype2 -ltesseract -lcairo 
 # loaded 2-core machine one thread is 3-4x faster (libgomp reads this when
 # it loads, so it has to come from the environment).
 export OMP_THREAD_LIMIT ?= 1
-# The renderer lives in a header of its own (tests/restrict/ocr.c uses it
+# The renderer lives in harness/ocr/render.h (tests/restrict/ocr.c uses it
 # too): every binary built from the target depends on it.
 OCR_PLANTED := $(patsubst tests/planted/%.h,%,$(wildcard tests/planted/ocr/*.h))
 $(foreach d,libfuzzer replay afl afl-cmplog cov shrink,out/$(d)/ocr) out/tools/ocr-seeds \
   out/restrict/ocr $(foreach d,planted planted-replay planted-shrink,$(addprefix out/$(d)/,$(OCR_PLANTED))): \
-  harness/ocr_render.h
+  harness/ocr/render.h
 $(foreach d,planted planted-replay planted-shrink,$(addprefix out/$(d)/,$(OCR_PLANTED))): tests/planted/ocr/image_hash.inc

@@ -5,7 +5,7 @@
  * R4 (one line, ASCII fields) is the target's choice of scope, not a
  * bound recognition crosses, so it has no check here.
  * Prints PASS/FAIL per check and "N passed, N failed". */
-#include "../../harness/ocr_render.h"
+#include "../../harness/ocr/render.h"
 #include "testkit.h"
 
 static pf_src *g_s;
