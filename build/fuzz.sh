@@ -3,7 +3,9 @@
 #   build/fuzz.sh libfuzzer|afl <target>
 # Environment: FUZZ_TIME (seconds; empty = until Ctrl-C), JOBS (workers:
 # libFuzzer processes sharing the work corpus, or -fork=JOBS with
-# LF_PARALLEL=fork; AFL++ instances), FUZZ_ARGS (extra engine flags). Called by make fuzz-<t> / make afl-<t>.
+# LF_PARALLEL=fork; AFL++ instances), FUZZ_ARGS (extra engine flags),
+# PROFILE (build/profiles.sh; dev here: a random seed unless PF_SEED).
+# Called by make fuzz-<t> / make afl-<t>.
 # Tests point it elsewhere with PF_LIBFUZZER_BIN, PF_REPLAY_BIN (passed on
 # to triage), PF_FINDINGS, PF_WORK and PF_AFL_OUT.
 #
@@ -14,7 +16,9 @@
 set -uo pipefail
 engine=$1 t=$2
 cd "$(dirname "$0")/.."
-jobs=${JOBS:-1} time=${FUZZ_TIME:-}
+PF_DEFAULT_PROFILE=dev
+source build/profiles.sh
+jobs=${JOBS:-1} time=$PF_FUZZ_TIME
 findings=${PF_FINDINGS:-out/findings/$t} work=${PF_WORK:-out/work/$t}
 fuzzer=${PF_LIBFUZZER_BIN:-out/libfuzzer/$t}
 mkdir -p "$findings" "$work"
@@ -32,6 +36,13 @@ rm -rf "$seeds" && mkdir -p "$seeds"
 find "corpus/$t" -maxdepth 1 -type f ! -name '*.expect' ! -name '*.txt' -exec cp {} "$seeds/" \;
 [ -n "$(ls -A "$seeds")" ] || printf '\0' > "$seeds/empty"
 
+# Rate metrics (properties on a rate): every process of this run appends
+# its trials to out/stats/<t>/rates.tsv at exit under one run id; make
+# rates-<t> shows the history.
+export PF_STATS_DIR=${PF_STATS_DIR:-out/stats/$t}
+export PF_RUN_ID=${PF_RUN_ID:-$(date -u +%Y%m%dT%H%M%SZ)-$$} PF_STATS_SOURCE=fuzz
+mkdir -p "$PF_STATS_DIR"
+
 stamp=$(mktemp)
 # Ctrl-C reaches the engine (same process group); this script stays to
 # triage what was found.
@@ -40,7 +51,7 @@ export PF_FINDINGS_DIR=$findings
 rc=0
 case $engine in
 libfuzzer)
-  args=(-artifact_prefix="$findings/")
+  args=(-artifact_prefix="$findings/" -seed="$PF_SEED")
   [ ${#dict[@]} -gt 0 ] && args+=(-dict="dict/$t.dict")
   [ -n "$time" ] && args+=(-max_total_time="$time")
   # shellcheck disable=SC2206
@@ -59,7 +70,10 @@ libfuzzer)
     rm -rf "$logs" && mkdir -p "$logs"
     pids=()
     for i in $(seq 1 "$jobs"); do
-      "$fuzzer" "${args[@]}" -seed="$((${PF_SEED:-0} + i))" "$work" "$seeds" \
+      # A fixed seed gives each worker its own (seed + i); 0 stays random.
+      seed=()
+      [ "$PF_SEED" != 0 ] && seed=(-seed="$((PF_SEED + i))")
+      "$fuzzer" "${args[@]}" "${seed[@]}" "$work" "$seeds" \
         > "$logs/worker-$i.log" 2>&1 &
       pids+=($!)
     done
@@ -127,7 +141,7 @@ replay=${PF_REPLAY_BIN:-out/replay/$t}
 case $engine in afl) queues=("$out"/*/queue);; *) queues=("$work");; esac
 if [ -x "$replay" ] && [ -n "$(ls -A "${queues[0]}" 2>/dev/null)" ]; then
   echo "propfuzz: statistics of the corpus the run built (${queues[*]}):"
-  PF_STATS=/dev/stdout PF_STATS_SECONDS=${PF_STATS_SECONDS:-30} ASAN_OPTIONS=detect_leaks=0 \
+  PF_STATS=/dev/stdout PF_STATS_SECONDS=${PF_STATS_SECONDS:-30} ASAN_OPTIONS=detect_leaks=0 PF_STATS_SOURCE=replay \
     "$replay" "${queues[@]}" 2>/dev/null | sed 's/^/  /'
 fi
 
@@ -136,7 +150,11 @@ mapfile -t new < <(find "$findings" -maxdepth 1 -type f -newer "$stamp" \
 rm -f "$stamp"
 if [ ${#new[@]} -gt 0 ]; then
   echo "propfuzz: ${#new[@]} new finding(s) in $findings/"
-  build/triage.sh "$t" "${new[@]}"
+  # The shrinker's candidates are not a population to measure. A slow
+  # target gets the profile's longer shrinking time (an evaluation of one
+  # ocr candidate is a dozen recognitions).
+  case " $PF_SLOW_TARGETS " in *" $t "*) export PF_SHRINK_TIME=${PF_SHRINK_TIME:-$PF_SLOW_SHRINK_TIME};; esac
+  PF_STATS_DIR= build/triage.sh "$t" "${new[@]}"
   exit 1
 fi
 exit $rc

@@ -558,6 +558,63 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
                                   size_t len));
 
+/* ------------------------------------------------------------------ */
+/* Properties on a rate (flakiness budgets).                           */
+/* ------------------------------------------------------------------ */
+
+/* Some systems are right most of the time by design (a recogniser, a
+ * heuristic, anything trained): a property of theirs holds on a rate, not
+ * on a run. pf_check_rate runs k trials of it and fails the property when
+ * fewer than m pass (k = 5, m = 4 is a reasonable start).
+ *
+ * A trial may draw its own variation (a rendering, a noise seed, a
+ * parameter) from the input: trial i runs inside a span "trial[i]", so
+ * reports list each trial's draws and the shrinker simplifies them, and
+ * the same input always gives the same trials (replay is deterministic as
+ * long as the trial is). A trial says whether it passed by its return
+ * value; pf_trial_note adds lines to its part of the report (the two
+ * sides of a failed comparison, what it rendered). A pf_fail inside a
+ * trial fails the property at once, for what must hold in every trial.
+ *
+ * Every trial always runs, so an input decodes the same whatever the
+ * outcomes, and the counts are honest: per property, trials run and
+ * passed are counted (make stats-<target> prints the observed rate with a
+ * 95% Wilson interval; with PF_STATS_DIR set the process appends them to
+ * $PF_STATS_DIR/rates.tsv at exit, see make rates-<target>).
+ *
+ * Below budget, one failure names the property and lists every trial:
+ *     budget     = at least 4 of 5 trials pass
+ *     trial[0]   = pass
+ *     trial[1]   = FAIL
+ *     trial[1].got = ...      (that trial's notes, in the order made)
+ * Its signature is the property's, so the shrinker keeps "fewer than m of
+ * k" and ends on the simplest input below budget.
+ *
+ * Returns the number of trials that passed (when it does not fail): a
+ * harness may branch on it, so that coverage feedback keeps inputs that
+ * sit at the edge of their budget. k is 1..PF_RATE_MAX_TRIALS, m is
+ * 0..k; other values are a misuse (one line, abort). property NULL means
+ * the property running now. Trials must leave nothing to free by hand:
+ * allocate with pf_alloc, release with pf_defer (a failure abandons the
+ * run). */
+#define PF_RATE_MAX_TRIALS 64
+
+typedef struct pf_trial pf_trial;
+
+/* One trial: draws its variation, runs the system, returns whether it
+ * passed. index is 0..k-1 (a trial may vary by it too). */
+typedef bool (*pf_trial_fn)(pf_src *s, void *ctx, unsigned index,
+                            pf_trial *t);
+
+unsigned pf_check_rate(pf_src *s, const char *property, unsigned k,
+                       unsigned m, pf_trial_fn trial, void *ctx);
+
+/* A line of this trial's report, "trial[i].<name> = <text>" (both copied;
+ * they live until the input ends). */
+void pf_trial_note(pf_trial *t, const char *name, const char *text);
+void pf_trial_notef(pf_trial *t, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,14 +3,23 @@
  * what skipped or discarded inputs, events, overruns, rates, and in record
  * mode the distribution of every labelled draw. A property checked on a
  * tiny share of inputs is nearly vacuous; this is how a user sees it.
+ * Rates of properties on a rate are also metrics: with PF_STATS_DIR set
+ * they are appended to $PF_STATS_DIR/rates.tsv at exit.
  *
  * Counting is always on and costs one hash probe; keys are the pointers
  * of the (literal) names, merged by text when printed. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "pf_internal.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 enum { MAX_COUNTERS = 1024, MAX_LABELS = 256, SAMPLE = 512, MAX_VALUES = 64 };
 
@@ -27,6 +36,8 @@ static uint64_t g_dropped;
 static unsigned g_next_order;
 static const char *g_target;
 
+static void rates_counted(const char *property, const char *name);
+
 static size_t slot_of(pf__stat kind, const char *property, const char *name)
 {
     uintptr_t h = (uintptr_t)kind * 0x9e3779b97f4a7c15u;
@@ -41,19 +52,22 @@ void pf__count(pf__stat kind, const char *property, const char *name,
     if (kind == PF__STAT_INPUT && name)
         g_target = name;
     size_t i = slot_of(kind, property, name);
-    for (size_t probes = 0; probes < MAX_COUNTERS; probes++) {
+    size_t probes = 0;
+    for (; probes < MAX_COUNTERS; probes++, i = (i + 1) % MAX_COUNTERS) {
         counter *c = &g_counters[i];
         if (!c->used) {
             *c = (counter){kind, property, name, n, true, g_next_order++};
-            return;
+            break;
         }
         if (c->kind == kind && c->property == property && c->name == name) {
             c->n += n;
-            return;
+            break;
         }
-        i = (i + 1) % MAX_COUNTERS;
     }
-    g_dropped += n;
+    if (probes == MAX_COUNTERS)
+        g_dropped += n;
+    if (kind == PF__STAT_TRIALS)
+        rates_counted(property, name);
 }
 
 static bool same_text(const char *a, const char *b)
@@ -322,19 +336,139 @@ static void print_named(FILE *f, const char *title, pf__stat kind,
     fputc('\n', f);
 }
 
+/* Per rate property: trials and passes, and how the checks stood against
+ * their budgets: all passed, exactly at a budget that allows failures
+ * (the edge: one more failed trial breaks it), below. A slide from k of k
+ * to the edge shows here before anything fails. */
+typedef struct rate_row {
+    const char *property;
+    uint64_t trials, passed, checks, edge, below;
+    double lo, hi;
+} rate_row;
+
+static rate_row rate_of(const char *property)
+{
+    rate_row r = {property, total(PF__STAT_TRIALS, property, NULL),
+                  total(PF__STAT_PASSES, property, NULL),
+                  total(PF__STAT_TRIALS, property, "checks"),
+                  total(PF__STAT_TRIALS, property, "edge"),
+                  total(PF__STAT_TRIALS, property, "below"), 0, 0};
+    wilson(r.passed, r.trials, &r.lo, &r.hi);
+    return r;
+}
+
 static void print_rates(FILE *f)
 {
     const char *props[MAX_COUNTERS];
     size_t n = distinct(PF__STAT_TRIALS, true, props, MAX_COUNTERS);
     for (size_t i = 0; i < n; i++) {
-        uint64_t t = total(PF__STAT_TRIALS, props[i], NULL);
-        uint64_t p = total(PF__STAT_PASSES, props[i], NULL);
-        double lo, hi;
-        wilson(p, t, &lo, &hi);
-        fprintf(f, "  rate %-20s %llu of %llu trials passed: %.1f%% (95%% CI %.1f-%.1f%%)\n",
-                props[i], (unsigned long long)p, (unsigned long long)t,
-                percent(p, t), 100 * lo, 100 * hi);
+        rate_row r = rate_of(props[i]);
+        fprintf(f, "  rate %-20s %llu of %llu trials passed: %.1f%% (95%% CI %.1f-%.1f%%)",
+                r.property, (unsigned long long)r.passed,
+                (unsigned long long)r.trials, percent(r.passed, r.trials),
+                100 * r.lo, 100 * r.hi);
+        if (r.checks)
+            fprintf(f, "; %llu checks: %llu at the edge of their budget, %llu below",
+                    (unsigned long long)r.checks, (unsigned long long)r.edge,
+                    (unsigned long long)r.below);
+        fputc('\n', f);
     }
+}
+
+/* --- rate metrics: $PF_STATS_DIR/rates.tsv ------------------------- */
+
+/* With PF_STATS_DIR set, the process appends one line per rate property
+ * when it exits, so a history across runs shows a slide (make
+ * rates-<target>). Lines of one run share PF_RUN_ID (several processes,
+ * e.g. libFuzzer's -fork workers, each append theirs; the history sums
+ * them); PF_PROFILE and PF_STATS_SOURCE say what kind of run it was. */
+static const char RATES_HEADER[] =
+    "date\trun\tprofile\tsource\ttarget\tproperty\tchecks\tedge\tbelow"
+    "\ttrials\tpassed\trate\tci_lo\tci_hi\n";
+
+static bool g_rates_written; /* once per process */
+
+static const char *env_or(const char *name, const char *fallback)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : fallback;
+}
+
+static void rate_lines(pf_buf *b)
+{
+    const char *props[MAX_COUNTERS];
+    size_t n = distinct(PF__STAT_TRIALS, true, props, MAX_COUNTERS);
+    char date[32] = "?";
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm))
+        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    char run[64];
+    snprintf(run, sizeof run, "%s", env_or("PF_RUN_ID", date));
+    for (size_t i = 0; i < n; i++) {
+        rate_row r = rate_of(props[i]);
+        pf_buf_printf(b, "%s\t%s\t%s\t%s\t%s\t%s\t%llu\t%llu\t%llu\t%llu\t%llu"
+                      "\t%.4f\t%.4f\t%.4f\n", date, run, env_or("PF_PROFILE", "dev"),
+                      env_or("PF_STATS_SOURCE", "run"), g_target ? g_target : "?",
+                      r.property, (unsigned long long)r.checks,
+                      (unsigned long long)r.edge, (unsigned long long)r.below,
+                      (unsigned long long)r.trials, (unsigned long long)r.passed,
+                      r.trials ? (double)r.passed / (double)r.trials : 0.0, r.lo, r.hi);
+    }
+}
+
+static void write_rates_at_exit(void)
+{
+    const char *dir = getenv("PF_STATS_DIR");
+    if (!dir || !*dir || g_rates_written)
+        return;
+    g_rates_written = true;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/rates.tsv", dir);
+    /* mkdir -p: the directory and any parents it lacks */
+    for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = 0;
+        bool made = mkdir(path, 0777) == 0 || errno == EEXIST;
+        *slash = '/';
+        if (!made) {
+            fprintf(stderr, "propfuzz: cannot create %s: %s\n", dir, strerror(errno));
+            return;
+        }
+    }
+    pf_buf b = {0};
+    rate_lines(&b);
+    /* One write with O_APPEND: lines of concurrent workers do not mix. */
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0666);
+    struct stat st;
+    bool ok = fd >= 0 && fstat(fd, &st) == 0;
+    if (ok && st.st_size == 0)
+        ok = write(fd, RATES_HEADER, sizeof RATES_HEADER - 1) > 0;
+    if (ok && b.len)
+        ok = write(fd, b.data, b.len) == (ssize_t)b.len;
+    if (!ok)
+        fprintf(stderr, "propfuzz: cannot append to %s: %s\n", path, strerror(errno));
+    if (fd >= 0)
+        close(fd);
+    pf_buf_free(&b);
+}
+
+/* Called after every count of trials; registers the writer once. PF_STATS_DIR
+ * is read at exit, so a forked child that sets it still writes. A check
+ * below budget that is about to be reported ends the process with abort(),
+ * not exit: its rates are written now, or the runs that matter most would
+ * be the ones missing. (The report's re-run counts again; it is not
+ * written.) */
+static void rates_counted(const char *property, const char *name)
+{
+    static bool registered;
+    if (!registered) {
+        registered = true;
+        atexit(write_rates_at_exit);
+    }
+    pf_src *s = pf__active_src();
+    if (name && strcmp(name, "below") == 0 && s && property &&
+        pf__fail_handler_now() == pf__report_failure && pf__checked(s, property))
+        write_rates_at_exit();
 }
 
 void pf_stats_print(void *file)

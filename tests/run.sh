@@ -5,6 +5,9 @@
 # as one test. Logs go to out/test-logs/. Ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Run lengths and seeds come from the profile (ci unless PROFILE says).
+PF_DEFAULT_PROFILE=ci
+source build/profiles.sh
 logs=out/test-logs
 rm -rf "$logs" out/test-tmp && mkdir -p "$logs" out/test-tmp
 passed=0 failed=0
@@ -105,7 +108,9 @@ smoke() {
   mkdir -p "$work/corpus" "$work/findings"
   # 20000 runs, or 20 s for the slow targets (search builds two FTS5
   # indexes per input).
-  PF_FINDINGS_DIR=$work/findings "out/libfuzzer/$t" -seed=1 -runs=20000 -max_total_time=20 \
+  local checks=PF_SMOKE_CHECKS_$t  # the profile may narrow a target's checks
+  PF_CHECKS=${!checks:-all} PF_FINDINGS_DIR=$work/findings "out/libfuzzer/$t" -seed="$PF_SEED" -runs="$PF_SMOKE_RUNS" \
+    -max_total_time="$PF_SMOKE_TIME" \
     -dict="dict/$t.dict" -artifact_prefix="$work/findings/" \
     "$work/corpus" "$(seeds_of "$t")" || return 1
 }
@@ -121,7 +126,8 @@ planted() {
   local t; t=$(basename "$(dirname "$h")")
   local work=out/test-tmp/planted-$t-$prop
   mkdir -p "$work/corpus" "$work/findings"
-  PF_FINDINGS_DIR=$work/findings timeout 90 "$bin" -seed=1 -max_total_time=60 \
+  PF_FINDINGS_DIR=$work/findings timeout "$PF_PLANTED_TIMEOUT" "$bin" -seed="$PF_SEED" \
+    -max_total_time="$PF_PLANTED_TIME" \
     -dict="dict/$t.dict" -artifact_prefix="$work/findings/" \
     "$work/corpus" "$(seeds_of "$t")" > "$work/log" 2>&1
   cat "$work/log"
