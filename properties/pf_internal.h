@@ -120,6 +120,23 @@ PF_INLINE uint8_t pf__read_byte(pf_src *s)
     return 0;
 }
 
+/* String payloads (design §3 rule 6): bytes up to a 0x00 terminator, 0x01
+ * making the next byte literal. */
+enum { PF_TERMINATOR = 0x00, PF_ESCAPE = 0x01 };
+
+/* Reads one payload byte into *out; returns false at the terminator. Past
+ * the end it reads zeros, i.e. the terminator (or a literal 0x00). */
+PF_INLINE bool pf__payload_byte(pf_src *s, uint8_t *out)
+{
+    uint8_t b = pf__read_byte(s);
+    if (b == PF_TERMINATOR)
+        return false;
+    if (b == PF_ESCAPE)
+        b = pf__read_byte(s);
+    *out = b;
+    return true;
+}
+
 /* Smallest word width (1, 2, 4, 8) that holds span. */
 PF_INLINE unsigned pf__width_for(uint64_t span)
 {
@@ -156,6 +173,14 @@ uint64_t pf__signed_to_index(int64_t lo, int64_t hi, int64_t v);
 
 /* Appends w as a little-endian word of width bytes. */
 void pf__write_le(pf_buf *e, uint64_t w, unsigned width);
+
+/* The record of a string draw (bytes, text): its payload, length in units
+ * and bounds. */
+void pf__record_payload(pf_src *s, pf_draw_kind kind, const char *label,
+                        size_t at, const uint8_t *p, size_t len, size_t units,
+                        size_t min, size_t max);
+/* Appends one payload byte, escaping 0x00 and 0x01. */
+void pf__enc_payload_byte(pf_buf *e, uint8_t b);
 
 /* The shrinker's view of one recorded draw or span marker. */
 typedef struct pf__rec {
