@@ -1,4 +1,4 @@
-/* The inverse of the integer, boolean and list draws (design §3 rule 9):
+/* The inverse of the integer, boolean, choice and list draws (design §3 rule 9):
  * every value a strategy can produce has bytes that decode to it. */
 #include "pf_internal.h"
 
@@ -39,4 +39,22 @@ void pf_enc_tree_kind(pf_buf *e, unsigned depth, unsigned max_depth,
                       size_t n_leaf, size_t n_branch, size_t kind)
 {
     pf_enc_choice(e, depth >= max_depth ? n_leaf : n_leaf + n_branch, kind);
+}
+
+void pf_enc_choice_weighted(pf_buf *e, const uint32_t *weights, size_t n,
+                            size_t index)
+{
+    if (index >= n || weights[index] == 0)
+        pf__misuse(NULL, "pf_enc_choice_weighted", NULL, "choice %zu of %zu has no "
+                   "weight, so no bytes draw it", index, n);
+    /* A drawable index is its own word (see draw_choice.c). */
+    pf__write_le(e, index, pf__weighted_width(pf__weight_total(weights, n), n));
+}
+
+void pf_enc_tree_kind_weighted(pf_buf *e, unsigned depth, unsigned max_depth,
+                               const uint32_t *weights, size_t n_leaf,
+                               size_t n_branch, size_t kind)
+{
+    pf_enc_choice_weighted(e, weights, depth >= max_depth ? n_leaf : n_leaf + n_branch,
+                           kind);
 }

@@ -154,6 +154,23 @@ PF_INLINE unsigned pf__signed_width(int64_t lo, int64_t hi)
     return pf__width_for((uint64_t)need << 1);
 }
 
+/* The sum of a weighted choice's weights (0: nothing can be drawn). */
+PF_INLINE uint64_t pf__weight_total(const uint32_t *weights, size_t n)
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += weights[i];
+    return total;
+}
+
+/* A weighted choice's word: wide enough for every index and for every
+ * point of the cumulative weights (total > 0, n > 0). */
+PF_INLINE unsigned pf__weighted_width(uint64_t total, size_t n)
+{
+    uint64_t need = total - 1 > (uint64_t)n - 1 ? total - 1 : (uint64_t)n - 1;
+    return pf__width_for(need);
+}
+
 /* Appends a record; only called when s->recording. Returns it so the caller
  * can fill the kind-specific fields. */
 pf_record *pf__record(pf_src *s, pf_draw_kind kind, const char *label,
