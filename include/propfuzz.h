@@ -285,6 +285,11 @@ void pf_enc_text(pf_buf *e, const pf_text_opts *opts, const char *text,
 void pf_enc_more(pf_buf *e, bool more);
 void pf_enc_tree_kind(pf_buf *e, unsigned depth, unsigned max_depth,
                       size_t n_leaf, size_t n_branch, size_t kind);
+/* perm must be a permutation of [0, n); sizes must split total as
+ * pf_chunks does (each >= 1, at most max_chunks): else a misuse. */
+void pf_enc_permutation(pf_buf *e, const size_t *perm, size_t n);
+void pf_enc_chunks(pf_buf *e, size_t total, const size_t *sizes, size_t n,
+                   size_t max_chunks);
 /* Only indices with a positive weight can be encoded (others: misuse). */
 void pf_enc_choice_weighted(pf_buf *e, const uint32_t *weights, size_t n,
                             size_t index);
