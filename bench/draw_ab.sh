@@ -3,15 +3,19 @@
 # tree, side by side in one run: bench/draw_speed.c built -O2 without
 # sanitizers against each, ROUNDS runs of each in alternating order,
 # the median over rounds of each run's ns per draw, and instructions per
-# draw under callgrind (a count machine load does not move).
+# draw under callgrind (a count machine load does not move). First it
+# checks that both decode the same: bench/decoder_cases.c built against
+# each prints every value of a fixed set of random cases, and the two
+# outputs are compared line by line.
 #
 #   bash bench/draw_ab.sh                   HEAD against the working tree
 #   BENCH_REF=<rev> bash bench/draw_ab.sh   any revision against it
 #
 # Use it to show what a decoder change costs or saves. Tunables
 # (environment): BENCH_REF (HEAD), BENCH_ROUNDS (5), BENCH_COUNT draws per
-# primitive under callgrind (200000). PF_BENCH_QUICK=1 (make test): one
-# quick round, 20000 draws; its numbers mean nothing. The instruction
+# primitive under callgrind (200000), BENCH_CASES value cases (300000).
+# PF_BENCH_QUICK=1 (make test): one quick round, 20000 draws and cases;
+# its numbers mean nothing. The instruction
 # counts need valgrind (not installed by build/deps.sh: skipped without
 # it). Outputs: out/bench/ab/.
 set -euo pipefail
@@ -24,6 +28,7 @@ case ${PF_BENCH_QUICK:-0} in 0|'') ;; *) QUICK=1 ;; esac
 REF=${BENCH_REF:-HEAD}
 ROUNDS=${BENCH_ROUNDS:-${QUICK:+1}}; ROUNDS=${ROUNDS:-5}
 COUNT=${BENCH_COUNT:-${QUICK:+20000}}; COUNT=${COUNT:-200000}
+CASES=${BENCH_CASES:-${QUICK:+20000}}; CASES=${CASES:-300000}
 ROOT=$PWD
 OUT=out/bench/ab
 
@@ -42,18 +47,31 @@ srcs_of() {
   (cd "$1" && make -s --no-print-directory print-PF_SRCS 2>/dev/null) && return
   (cd "$1" && grep -L '^int main(' properties/*.c | tr '\n' ' ')
 }
-build() { # tree binary label
+build() { # tree binary label [program]
   local srcs
   read -r -a srcs <<< "$(srcs_of "$1")"
   [ ${#srcs[@]} -gt 0 ] || die "no library sources in $1"
   (cd "$1" && $CC -std=c11 -O2 -Iinclude -Iproperties "-DBENCH_BUILD=\"-O2, $3\"" \
-     "$ROOT/bench/draw_speed.c" "${srcs[@]}" -lm -o "$ROOT/$2")
+     "$ROOT/bench/${4:-draw_speed.c}" "${srcs[@]}" -lm -o "$ROOT/$2")
 }
 echo "== draw speed: decoder at $REF (${rev:0:12}) vs the working tree, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $($CC --version | head -1)"
 [ -n "$QUICK" ] && echo "mode: quick (PF_BENCH_QUICK=1): checks that it builds and runs; the numbers are not measurements"
 build "$OUT/old" "$OUT/draw_old" "$REF" || die "the decoder at $REF does not build"
 build . "$OUT/draw_new" "working tree" || die "the working tree's decoder does not build"
+build "$OUT/old" "$OUT/cases_old" "$REF" decoder_cases.c || die "decoder_cases does not build at $REF"
+build . "$OUT/cases_new" "working tree" decoder_cases.c || die "decoder_cases does not build"
+
+# --- values: the same cases through both ------------------------------------
+"$OUT/cases_old" "$CASES" > "$OUT/cases.old" || die "decoder_cases failed at $REF"
+"$OUT/cases_new" "$CASES" > "$OUT/cases.new" || die "decoder_cases failed on the working tree"
+if cmp -s "$OUT/cases.old" "$OUT/cases.new"; then
+  echo "values: identical on $CASES cases (every draw, random constraints and inputs)"
+else
+  differ=$(diff "$OUT/cases.old" "$OUT/cases.new" | grep -c '^<' || true)
+  echo "values: $differ of $CASES cases DIFFER (case, draw, value, offset, overrun):"
+  diff "$OUT/cases.old" "$OUT/cases.new" | head -4 | sed 's/^/  /'
+fi
 
 # --- time: alternating rounds ------------------------------------------------
 : > "$OUT/times"
