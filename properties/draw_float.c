@@ -94,9 +94,10 @@ static double fallback(const pf_src *s, const char *draw, const char *label,
     return r;
 }
 
-/* Folds an excluded value into the allowed set; `frac` in [0, 1) comes
+/* Folds an excluded value toward the allowed set; `frac` in [0, 1) comes
  * from the word (53 bits of a double's, 32 of a float's) and spreads the
- * result over the range. */
+ * result over the range. The caller checks the result: an infinite bound
+ * with no_inf can still land on infinity. */
 static double fold(double v, uint64_t word, double frac,
                    const pf_float_opts *o, bool tag0)
 {
