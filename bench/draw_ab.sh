@@ -79,7 +79,7 @@ for ((r = 1; r <= ROUNDS; r++)); do
   if ((r % 2)); then order=(old new); else order=(new old); fi
   for side in "${order[@]}"; do
     "$OUT/draw_$side" ${QUICK:+--quick} > "$OUT/run-$r-$side.txt"
-    awk -v side="$side" '/^  pf_/ { print side, $1, $2 }' "$OUT/run-$r-$side.txt" >> "$OUT/times"
+    awk -v side="$side" '/^  pf_/ { print side, $1, $2, $5 }' "$OUT/run-$r-$side.txt" >> "$OUT/times"
   done
   echo "round $r of $ROUNDS done (order ${order[*]})"
 done
@@ -108,18 +108,21 @@ ir_per_draw() { # side name
 # --- table --------------------------------------------------------------------
 echo
 echo "ns per draw: median over $ROUNDS alternating rounds of each run's median of 11"
+echo "  (strings: also ns per unit, a byte or a code point)"
 [ -n "$have_cg" ] && echo "Ir per draw: callgrind instructions per draw, about $COUNT draws each"
-printf '  %-26s %9s %9s %8s %9s %9s %8s\n' primitive "old ns" "new ns" new/old \
-  "old Ir" "new Ir" new/old
+printf '  %-26s %9s %9s %8s %9s %9s %8s %9s %9s\n' primitive "old ns" "new ns" new/old \
+  "old Ir" "new Ir" new/old "old /unit" "new /unit"
 for name in $(awk '$1 == "new" { print $2 }' "$OUT/times" | awk '!seen[$0]++'); do
   o=$(awk -v n="$name" '$1 == "old" && $2 == n { print $3 }' "$OUT/times" | median)
   n=$(awk -v n="$name" '$1 == "new" && $2 == n { print $3 }' "$OUT/times" | median)
+  ou=$(awk -v n="$name" '$1 == "old" && $2 == n && $4 != "-" { print $4 }' "$OUT/times" | median)
+  nu=$(awk -v n="$name" '$1 == "new" && $2 == n && $4 != "-" { print $4 }' "$OUT/times" | median)
   oi=-; ni=-
   if [ -n "$have_cg" ]; then oi=$(ir_per_draw old "$name"); ni=$(ir_per_draw new "$name"); fi
-  awk -v name="$name" -v o="$o" -v n="$n" -v oi="$oi" -v ni="$ni" 'BEGIN {
+  awk -v name="$name" -v o="$o" -v n="$n" -v oi="$oi" -v ni="$ni" -v ou="$ou" -v nu="$nu" 'BEGIN {
     r = (o + 0 > 0 && n != "-") ? sprintf("%.2f", n / o) : "-"
     ri = (oi + 0 > 0 && ni != "-") ? sprintf("%.2f", ni / oi) : "-"
-    printf "  %-26s %9s %9s %8s %9s %9s %8s\n", name, o, n, r, oi, ni, ri }'
+    printf "  %-26s %9s %9s %8s %9s %9s %8s %9s %9s\n", name, o, n, r, oi, ni, ri, ou, nu }'
 done
 [ -n "$have_cg" ] || echo "  (valgrind not installed: no instruction counts)"
 echo "raw runs in $OUT/run-*.txt, callgrind dumps in $OUT/cg.*"
