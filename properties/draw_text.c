@@ -142,53 +142,46 @@ static inline void advance(pf_src *s, size_t used)
         s->overrun = true;
 }
 
-/* An alphabet, prepared once per draw: its ASCII members as a bitmap, and
- * a reciprocal for cp % n (the map of a code point outside it). */
+/* An alphabet, checked once per draw; the reciprocal for cp % n (the map
+ * of a code point outside it) is worked out when first needed. */
 typedef struct alphabet {
     const uint32_t *cps;
     size_t n;
-    uint64_t ascii[2];
-    bool wide;      /* a member above U+007F */
-    uint64_t recip; /* 2^64 / n rounded up, when n < 2^32 */
+    uint64_t recip; /* 2^64 / n rounded up (n < 2^32), or 0: not yet */
 } alphabet;
+
+static bool scalar_value(uint32_t cp) { return cp <= 0x10FFFF && cp - 0xD800 >= 0x800; }
 
 static void alphabet_init(const pf_src *s, const char *label,
                           const pf_text_opts *o, alphabet *a)
 {
-    memset(a, 0, sizeof *a);
     a->cps = o->alphabet;
     a->n = o->alphabet_len;
-    for (size_t i = 0; i < a->n; i++) {
-        uint32_t cp = a->cps[i];
-        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+    a->recip = 0;
+    unsigned bad = 0;
+    for (size_t i = 0; i < a->n; i++) /* no early exit: it vectorizes */
+        bad |= !scalar_value(a->cps[i]);
+    for (size_t i = 0; bad && i < a->n; i++)
+        if (!scalar_value(a->cps[i]))
             pf__misuse(s, "pf_text", label, "alphabet[%zu] = 0x%X is not a Unicode "
                        "scalar value (surrogates and values above U+10FFFF have no "
-                       "UTF-8)", i, (unsigned)cp);
-        if (cp < 0x80)
-            a->ascii[cp >> 6] |= UINT64_C(1) << (cp & 63);
-        else
-            a->wide = true;
-    }
-    if (a->n < (UINT64_C(1) << 32))
-        a->recip = UINT64_MAX / a->n + 1;
+                       "UTF-8)", i, (unsigned)a->cps[i]);
 }
 
 static inline bool alphabet_has(const alphabet *a, uint32_t cp)
 {
-    if (cp < 0x80)
-        return (a->ascii[cp >> 6] >> (cp & 63)) & 1;
-    if (!a->wide)
-        return false;
-    for (size_t i = 0; i < a->n; i++)
-        if (a->cps[i] == cp)
-            return true;
-    return false;
+    unsigned found = 0;
+    for (size_t i = 0; i < a->n; i++) /* no early exit: it vectorizes */
+        found |= a->cps[i] == cp;
+    return found;
 }
 
 /* cp % n by Lemire's reciprocal method (exact for 32-bit cp and n). */
-static inline size_t alphabet_index(const alphabet *a, uint32_t cp)
+static inline size_t alphabet_index(alphabet *a, uint32_t cp)
 {
 #ifdef __SIZEOF_INT128__
+    if (!a->recip && a->n > 1 && a->n < (UINT64_C(1) << 32))
+        a->recip = UINT64_MAX / a->n + 1;
     if (a->recip)
         return (size_t)(((unsigned __int128)(a->recip * cp) * a->n) >> 64);
 #endif
@@ -196,7 +189,7 @@ static inline size_t alphabet_index(const alphabet *a, uint32_t cp)
 }
 
 /* A code point outside the alphabet maps to alphabet[cp % n]. */
-static inline uint32_t in_alphabet(const alphabet *a, uint32_t cp)
+static inline uint32_t in_alphabet(alphabet *a, uint32_t cp)
 {
     return alphabet_has(a, cp) ? cp : a->cps[alphabet_index(a, cp)];
 }
@@ -262,7 +255,7 @@ static size_t text_units(pf_src *s, size_t max, uint8_t *out, size_t *units)
 }
 
 /* The same with an alphabet: every code point is looked up in it. */
-static size_t alphabet_units(pf_src *s, const alphabet *a, size_t max,
+static size_t alphabet_units(pf_src *s, alphabet *a, size_t max,
                              uint8_t *out, size_t *units)
 {
     size_t n = 0, k = 0, used;
