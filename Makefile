@@ -54,6 +54,11 @@ PF_MAINS := properties/replay_main.c properties/seed_main.c properties/shrink_ma
 PF_SRCS := $(filter-out $(PF_MAINS),$(wildcard properties/*.c))
 PF_HDRS := $(wildcard include/*.h properties/*.h)
 
+# make -s print-<VAR> prints a variable: scripts (bench/run.sh) take the
+# library's source list from here rather than globbing properties/.
+print-%:
+	@echo $($*)
+
 # fuzz-<t>, afl-<t>, ... are pattern rules; make skips implicit-rule search
 # for phony targets, so they are not listed here.
 .PHONY: all test clean deps keep unknown-target

@@ -4,9 +4,13 @@
 # alternating rounds; prints medians and ratios. The machine is shared and
 # noisy: read the ratios, not the absolute numbers.
 #   bash bench/engines.sh [seconds-per-run] [rounds]
+# PF_BENCH_QUICK=1 (make test): 2 s per run, one round; it then only checks
+# that every engine configuration ran (a zero rate fails), not its speed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-secs=${1:-20} rounds=${2:-3} t=codec
+quick=; case ${PF_BENCH_QUICK:-0} in 0|'') ;; *) quick=1 ;; esac
+secs=${1:-${quick:+2}} rounds=${2:-${quick:+1}} t=codec
+secs=${secs:-20} rounds=${rounds:-3}
 make -s out/libfuzzer/$t out/afl/$t >/dev/null
 dir=out/bench/engines
 rm -rf "$dir" && mkdir -p "$dir"
@@ -60,3 +64,7 @@ printf '  %-22s %10s %10s %14s\n' engine JOBS=1 JOBS=2 "JOBS=2/JOBS=1"
 printf '  %-22s %10s %10s %14.2f\n' "libFuzzer" "$lf1" "$lf2" "$(ratio "$lf2" "$lf1")"
 printf '  %-22s %10s %10s %14.2f\n' "AFL++ persistent" "$af1" "$af2" "$(ratio "$af2" "$af1")"
 printf '  AFL++/libFuzzer at JOBS=1: %.2f\n' "$(ratio "$af1" "$lf1")"
+# A configuration that did not run is what a quick run is there to catch.
+for v in "$lf1" "$af1" "$lf2" "$af2"; do
+  [ "${v%.*}" -gt 0 ] || { echo "bench/engines.sh: an engine configuration made no execs (logs in $dir)" >&2; exit 1; }
+done

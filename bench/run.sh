@@ -18,18 +18,23 @@
 #
 # Tunables (environment): BENCH_N random inputs (2000), BENCH_MAX_LEN their
 # maximum length (512), BENCH_SEED (1), BENCH_ROUNDS passes over the inputs
-# per run (30), BENCH_RUNS runs per harness (5). Outputs: out/bench/.
+# per run (30), BENCH_RUNS runs per harness (5). PF_BENCH_QUICK=1 (what
+# make test runs) checks that everything builds and runs: 200 inputs, one
+# pass, one run, draw_speed --quick; its numbers mean nothing. Outputs:
+# out/bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Byte-wise reads below, and "." decimals and plain sorting everywhere.
 export LC_ALL=C
 
 CC=${CC:-clang}
-N=${BENCH_N:-2000}
+QUICK=
+case ${PF_BENCH_QUICK:-0} in 0|'') ;; *) QUICK=1 ;; esac
+N=${BENCH_N:-${QUICK:+200}}; N=${N:-2000}
 MAX_LEN=${BENCH_MAX_LEN:-512}
 SEED=${BENCH_SEED:-1}
-ROUNDS=${BENCH_ROUNDS:-30}
-RUNS=${BENCH_RUNS:-5}
+ROUNDS=${BENCH_ROUNDS:-${QUICK:+1}}; ROUNDS=${ROUNDS:-30}
+RUNS=${BENCH_RUNS:-${QUICK:+1}}; RUNS=${RUNS:-5}
 
 OUT=out/bench
 BIN=$OUT/bin
@@ -58,6 +63,7 @@ t_start=$SECONDS
 say "== propfuzz benchmarks ($(date -u '+%Y-%m-%d %H:%M UTC'))"
 say "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
 say "compiler: $($CC --version | head -1)"
+[ -n "$QUICK" ] && say "mode: quick (PF_BENCH_QUICK=1): checks that it builds and runs; the numbers are not measurements"
 
 # --- build ----------------------------------------------------------------
 # The prerequisites come from the Makefile (libpropfuzz with sanitizers,
@@ -78,11 +84,10 @@ $CC "${WARN[@]}" "${FUZZ[@]}" "${INC[@]}" bench/exec_main.c harness/codec.c \
     "${CENSUS_WRAP[@]}" -o "$BIN/census_propfuzz"
 
 # libpropfuzz again at -O2 without sanitizers, from the same sources: the
-# decoder's own speed. (replay_main and seed_main are drivers, not library.)
-pf_srcs=()
-for f in properties/*.c; do
-  case $f in */replay_main.c|*/seed_main.c) ;; *) pf_srcs+=("$f") ;; esac
-done
+# decoder's own speed. The library's sources are the Makefile's PF_SRCS
+# (the drivers with a main of their own are not in it).
+read -r -a pf_srcs <<< "$(make -s --no-print-directory print-PF_SRCS)"
+[ ${#pf_srcs[@]} -gt 0 ] || { say "bench/run.sh: make print-PF_SRCS gave no sources" >&2; exit 1; }
 O2_OBJS=()
 pids=()
 for f in "${pf_srcs[@]}"; do
@@ -185,8 +190,8 @@ say "    unpacker_next calls, allocs = malloc/calloc/realloc calls; all per exec
 # --- draws --------------------------------------------------------------------
 say ""
 say "== ns per draw (median of 11; draw_speed, fixed pseudo-random buffer)"
-"$BIN/draw_speed_O2" > "$OUT/draw_O2.txt"
-"$BIN/draw_speed_san" > "$OUT/draw_san.txt"
+"$BIN/draw_speed_O2" ${QUICK:+--quick} > "$OUT/draw_O2.txt"
+"$BIN/draw_speed_san" ${QUICK:+--quick} > "$OUT/draw_san.txt"
 # Join the two tables on the primitive's name.
 awk 'FNR == NR && /^  pf_/ { o2[$1] = $2; bytes[$1] = $3; order[++n] = $1; next }
      /^  pf_/ { san[$1] = $2 }

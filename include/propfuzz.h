@@ -63,6 +63,13 @@ unsigned pf_depth(const pf_src *s); /* current span nesting */
 
 /* ------------------------------------------------------------------ */
 /* Draws. `label` names the draw in reports; NULL is allowed.          */
+/*                                                                    */
+/* Constraints that leave a draw no value at all (a float range       */
+/* without a float in it, a text minimum from an empty alphabet, a    */
+/* tree without leaf kinds, ...) are a misuse: the draw prints one    */
+/* line naming itself, its label and the problem, and aborts, at its  */
+/* first call, in every mode (fuzzing too: it is a harness bug).      */
+/* Each draw below lists its cases.                                   */
 /* ------------------------------------------------------------------ */
 
 /* 1 byte; low bit. Simplest: false. */
@@ -73,9 +80,12 @@ bool pf_bool(pf_src *s, const char *label);
 bool pf_bool_p(pf_src *s, const char *label, double p);
 
 /* An integer in [lo, hi] (lo <= hi, else the bounds are swapped). Width:
- * the smallest word holding hi - lo. A word in range is returned verbatim
- * (signed words are sign-extended); others fold into range in the order
- * 0, 1, -1, 2, -2, ... clipped to the range, i.e. nearest zero first.
+ * the smallest word (1, 2, 4 or 8 bytes) in which every value of the range
+ * is its own word: it holds hi (pf_u64_range, or lo >= 0), or lo and hi
+ * as a signed word (lo < 0). A word in range is returned verbatim (signed
+ * words are sign-extended); others fold into range: lo + w mod (hi-lo+1)
+ * when lo >= 0, else index w mod (hi-lo+1) of the order 0, 1, -1, 2, -2,
+ * ... clipped to the range, i.e. nearest zero first.
  * Simplest: the value in range nearest 0 (positive side first). */
 uint64_t pf_u64_range(pf_src *s, const char *label, uint64_t lo, uint64_t hi);
 int64_t pf_i64_range(pf_src *s, const char *label, int64_t lo, int64_t hi);
@@ -95,10 +105,24 @@ size_t pf_choice(pf_src *s, const char *label, size_t n);
 /* pf_choice that also opens a span named `label`; close it with
  * pf_span_end after drawing the chosen branch. */
 size_t pf_one_of(pf_src *s, const char *label, size_t n);
+/* An index in [0, n) drawn by weight: index i about weights[i] / total
+ * of the time (total: the sum of the weights); a weight of 0 is never
+ * drawn. Width: the smallest word holding both n - 1 and total - 1. A word
+ * w < n whose weight is positive is index w (verbatim, so pf_enc_* and
+ * the shrinker write indices); any other word picks the index whose
+ * interval of cumulative weight holds w mod total. Simplest: index 0, or
+ * the first index with a positive weight. No positive weight (or n == 0)
+ * is a misuse. */
+size_t pf_choice_weighted(pf_src *s, const char *label, const uint32_t *weights,
+                          size_t n);
 
 /* Floats. Zero-initialised options mean: unbounded, NaN and infinities
  * allowed. Width: 1 tag byte + one word (8 for double, 4 for float).
- * Simplest: 0.0, or the bound nearest 0 when 0 is out of range. */
+ * Simplest: 0.0, or the bound nearest 0 when 0 is out of range (for
+ * pf_float the float nearest it inside the bounds). Misuse: bounds that
+ * are NaN or reversed (min > max), and bounds that hold no allowed value
+ * ([-inf, -inf] or [inf, inf] with no_inf; for pf_float, no float
+ * between min and max). */
 typedef struct pf_float_opts {
     bool bounded;    /* when true, values lie in [min, max] */
     double min, max;
@@ -119,10 +143,15 @@ const uint8_t *pf_bytes(pf_src *s, const char *label, size_t min_len,
 /* UTF-8 text, lengths in code points. Payload bytes as in pf_bytes; valid
  * UTF-8 sequences are taken verbatim, every other byte selects one of the
  * awkward code points (NUL, controls, quotes, backslash, U+0085, U+2028,
- * U+FEFF, U+202E, U+FFFD, U+10FFFF, astral emoji, ...). With an alphabet,
- * a code point outside it maps to alphabet[cp % n]. Pads up to min_len with
- * alphabet[0], else '0'. Returns a NUL-terminated string whose byte length
- * is *len (it may contain NULs). Simplest: "" (or min_len pads). */
+ * U+FEFF, U+202E, U+FFFD, U+10FFFF, astral emoji, ...): byte b gives
+ * entry b % 41 of the table in draw_text.c; 0x01 then byte b gives code
+ * point b. With an alphabet, a code point outside it maps to
+ * alphabet[cp % n]. Pads up to min_len with alphabet[0], else '0'. Returns
+ * a NUL-terminated string whose byte length is *len (it may contain NULs).
+ * Simplest: "" (or min_len pads). An empty alphabet (non-NULL, length 0)
+ * spells only "" and reads nothing. Misuse: alphabet_len > 0 with a NULL
+ * alphabet, a member that is not a Unicode scalar value (a surrogate, or
+ * above U+10FFFF), min_len > 0 from an empty alphabet. */
 typedef struct pf_text_opts {
     size_t min_len, max_len;   /* code points; max 0 means unbounded */
     const uint32_t *alphabet;  /* NULL: all of Unicode */
@@ -159,9 +188,19 @@ bool pf_list_unique(pf_src *s, pf_list *l, const void *key, size_t key_len);
 
 /* Recursion with a depth cap: returns a kind in [0, n_leaf + n_branch)
  * with the leaf kinds first, and only leaf kinds once `depth` reaches
- * max_depth — so exhausted input (zeros) always draws a leaf. */
+ * max_depth — so exhausted input (zeros) always draws a leaf. Drawn as
+ * pf_choice of n_leaf (at the cap) or n_leaf + n_branch kinds. n_leaf == 0
+ * is a misuse (the cap could not end the recursion). */
 size_t pf_tree_kind(pf_src *s, const char *label, unsigned depth,
                     unsigned max_depth, size_t n_leaf, size_t n_branch);
+/* The same by weight: weights[] has n_leaf + n_branch entries, leaf kinds
+ * first; drawn as pf_choice_weighted of the first n_leaf weights (at the
+ * cap) or of all of them. Zeros give the first leaf kind with a positive
+ * weight. Leaf weights that are all 0 are a misuse, reported at any
+ * depth. */
+size_t pf_tree_kind_weighted(pf_src *s, const char *label, unsigned depth,
+                             unsigned max_depth, const uint32_t *weights,
+                             size_t n_leaf, size_t n_branch);
 
 /* A permutation of [0, n) into perm (Fisher-Yates, each swap drawn as a
  * distance so that zeros give the identity). */
@@ -169,7 +208,8 @@ void pf_permutation(pf_src *s, const char *label, size_t *perm, size_t n);
 
 /* Chunk sizes that split `total` bytes: sizes[i] >= 1, summing to total.
  * Returns the number of chunks (at most max_chunks; the last takes the
- * rest). Zeros give one chunk. */
+ * rest; 0 when total is 0). Zeros give one chunk. total > 0 with
+ * max_chunks == 0 is a misuse. */
 size_t pf_chunks(pf_src *s, const char *label, size_t total, size_t *sizes,
                  size_t max_chunks);
 
@@ -248,6 +288,17 @@ void pf_enc_text(pf_buf *e, const pf_text_opts *opts, const char *text,
 void pf_enc_more(pf_buf *e, bool more);
 void pf_enc_tree_kind(pf_buf *e, unsigned depth, unsigned max_depth,
                       size_t n_leaf, size_t n_branch, size_t kind);
+/* perm must be a permutation of [0, n); sizes must split total as
+ * pf_chunks does (each >= 1, at most max_chunks): else a misuse. */
+void pf_enc_permutation(pf_buf *e, const size_t *perm, size_t n);
+void pf_enc_chunks(pf_buf *e, size_t total, const size_t *sizes, size_t n,
+                   size_t max_chunks);
+/* Only indices with a positive weight can be encoded (others: misuse). */
+void pf_enc_choice_weighted(pf_buf *e, const uint32_t *weights, size_t n,
+                            size_t index);
+void pf_enc_tree_kind_weighted(pf_buf *e, unsigned depth, unsigned max_depth,
+                               const uint32_t *weights, size_t n_leaf,
+                               size_t n_branch, size_t kind);
 
 /* ------------------------------------------------------------------ */
 /* Comparisons.                                                        */

@@ -52,7 +52,7 @@ static const uint64_t SNAN_BITS = UINT64_C(0x7ff0000000000001);
 #define TAG_SNAN (N_NASTY + 1)
 #define TAG_LAST_NASTY TAG_SNAN
 
-static bool allowed(double v, const pf_float_opts *o)
+static inline bool allowed(double v, const pf_float_opts *o)
 {
     if (isnan(v))
         return !o->no_nan && !o->bounded;
@@ -71,10 +71,33 @@ static double simplest(const pf_float_opts *o)
     return o->min > 0 ? o->min : o->max;
 }
 
-/* Folds an excluded value into the allowed set, spreading by the word. */
-/* Folds an excluded value into the allowed set; `frac` in [0, 1) comes
+/* Bounds that are NaN or reversed leave no value; checked on every bounded
+ * draw (one comparison) so the first call says so. */
+static inline void check_bounds(const pf_src *s, const char *draw,
+                                const char *label, const pf_float_opts *o)
+{
+    if (o->bounded && !(o->min <= o->max))
+        pf__misuse(s, draw, label, "bounds [%g, %g] hold no value (min must be <= max, "
+                   "neither NaN)", o->min, o->max);
+}
+
+/* The simplest value when nothing else is allowed; if even it is not,
+ * the options allow no value at all. Only excluded values get here, so
+ * an empty set is reported at its first draw and costs nothing else. */
+static double fallback(const pf_src *s, const char *draw, const char *label,
+                       const pf_float_opts *o)
+{
+    double r = simplest(o);
+    if (!allowed(r, o))
+        pf__misuse(s, draw, label, "bounded to [%g, %g] with no_inf: no value is "
+                   "allowed (widen the bounds or allow infinities)", o->min, o->max);
+    return r;
+}
+
+/* Folds an excluded value toward the allowed set; `frac` in [0, 1) comes
  * from the word (53 bits of a double's, 32 of a float's) and spreads the
- * result over the range. */
+ * result over the range. The caller checks the result: an infinite bound
+ * with no_inf can still land on infinity. */
 static double fold(double v, uint64_t word, double frac,
                    const pf_float_opts *o, bool tag0)
 {
@@ -90,12 +113,29 @@ static double fold(double v, uint64_t word, double frac,
     } else if (isnan(v) || isinf(v)) {
         r = (double)(int64_t)word;
     }
-    /* An infinite bound with no_inf can still land on infinity. */
-    return allowed(r, o) ? r : simplest(o);
+    return r;
 }
 
 static double frac53(uint64_t word) { return (double)(word >> 11) * 0x1p-53; }
 static double frac32(uint32_t word) { return (double)word * 0x1p-32; }
+
+/* 2^-e for e in 0..63: a normal power of two, built from its bits. */
+static inline double pow2_neg(unsigned e)
+{
+    return bits_to_double((uint64_t)(1023 - e) << 52);
+}
+
+/* Dyadic tags: the int32 (double) or int16 (float) low part of the word
+ * over 2^e. The product is exact, as ldexp's is (at most 31 significant
+ * bits, never below 2^-63), so this is ldexp without the libm call. */
+static inline double dyadic_double(uint64_t word)
+{
+    return (double)(int32_t)(uint32_t)word * pow2_neg((word >> 32) & 63);
+}
+static inline double dyadic_float(uint32_t word)
+{
+    return (double)(int16_t)(uint16_t)word * pow2_neg((word >> 16) & 31);
+}
 
 /* Doubles of the table that have no float meaning map to their float
  * counterparts, so pf_float's one-byte nasty values are float-nasty. */
@@ -130,29 +170,55 @@ static double nasty(size_t tag, const pf_float_opts *o)
     return nasty_double[i];
 }
 
-static double decode_double(unsigned tag, uint64_t word, const pf_float_opts *o)
+/* --- double -------------------------------------------------------------- */
+
+/* An excluded double, folded; out of line (with the nasty tags below) so
+ * the common tags decode without a call. */
+static __attribute__((noinline)) double
+double_excluded(const pf_src *s, const char *label, double v, uint64_t word,
+                const pf_float_opts *o, bool tag0)
+{
+    double r = fold(v, word, frac53(word), o, tag0);
+    /* An infinite bound with no_inf can still land on infinity. */
+    return allowed(r, o) ? r : fallback(s, "pf_double", label, o);
+}
+
+static __attribute__((noinline)) double
+double_nasty(const pf_src *s, const char *label, unsigned tag, uint64_t word,
+             const pf_float_opts *o)
+{
+    double v = nasty(tag, o);
+    return allowed(v, o) ? v : double_excluded(s, label, v, word, o, false);
+}
+
+/* The value of a tag and its word under the options (s and label only
+ * name the draw in a misuse report). */
+static inline double decode_double(const pf_src *s, const char *label,
+                                   unsigned tag, uint64_t word,
+                                   const pf_float_opts *o)
 {
     double v;
-    if (tag == TAG_INTEGER)
-        v = (double)(int64_t)word;
-    else if (tag <= TAG_LAST_NASTY)
-        v = nasty(tag, o);
-    else if (tag < TAG_RAW)
-        v = ldexp((double)(int32_t)(uint32_t)word, -(int)((word >> 32) & 63));
-    else
+    if (tag >= TAG_RAW)
         v = bits_to_double(word);
-    return allowed(v, o) ? v : fold(v, word, frac53(word), o, tag == TAG_INTEGER);
+    else if (tag == TAG_INTEGER)
+        v = (double)(int64_t)word;
+    else if (tag > TAG_LAST_NASTY)
+        v = dyadic_double(word);
+    else
+        return double_nasty(s, label, tag, word, o);
+    return allowed(v, o) ? v
+                         : double_excluded(s, label, v, word, o, tag == TAG_INTEGER);
 }
 
 static const pf_float_opts no_opts;
 
-double pf_double(pf_src *s, const char *label, const pf_float_opts *opts)
+static __attribute__((noinline)) double
+double_general(pf_src *s, const char *label, const pf_float_opts *o)
 {
-    const pf_float_opts *o = opts ? opts : &no_opts;
     size_t at = s->pos;
     unsigned tag = pf__read_byte(s);
     uint64_t word = pf__read_word(s, 8);
-    double v = decode_double(tag, word, o);
+    double v = decode_double(s, label, tag, word, o);
     if (s->recording) {
         pf_record *r = pf__record(s, PF_DRAW_DOUBLE, label, at);
         r->lo.d = o->bounded ? o->min : -INFINITY;
@@ -162,38 +228,90 @@ double pf_double(pf_src *s, const char *label, const pf_float_opts *opts)
     return v;
 }
 
-/* Floats follow the double scheme on a 4-byte word: integer and dyadic
- * modes, the table with double-only values mapped to float ones, raw mode
- * on the float's own bits. */
-float pf_float(pf_src *s, const char *label, const pf_float_opts *opts)
+double pf_double(pf_src *s, const char *label, const pf_float_opts *opts)
 {
     const pf_float_opts *o = opts ? opts : &no_opts;
-    size_t at = s->pos;
-    unsigned tag = pf__read_byte(s);
-    uint32_t word = (uint32_t)pf__read_word(s, 4);
+    check_bounds(s, "pf_double", label, o);
+    if (!pf__fast(s, 9))
+        return double_general(s, label, o);
+    const uint8_t *p = s->data + s->pos;
+    s->pos += 9;
+    return decode_double(s, label, p[0], pf__load_le64(p + 1), o);
+}
+
+/* --- float ----------------------------------------------------------------- */
+
+/* The float nearest the simplest value inside the bounds: the bounds need
+ * not be floats. None there (no float between them, or only an excluded
+ * infinity): no value is allowed. */
+static float float_fallback(const pf_src *s, const char *label,
+                            const pf_float_opts *o)
+{
+    float f = (float)simplest(o);
+    if (o->bounded && (double)f < o->min)
+        f = nextafterf(f, INFINITY);
+    if (o->bounded && (double)f > o->max)
+        f = nextafterf(f, -INFINITY);
+    if (!allowed((double)f, o))
+        pf__misuse(s, "pf_float", label, "no float lies in [%g, %g]%s (widen the "
+                   "bounds%s)", o->min, o->max, o->no_inf ? " without infinities" : "",
+                   o->no_inf ? " or allow infinities" : "");
+    return f;
+}
+
+/* An excluded float, or one pushed out of range by rounding: fold. */
+static __attribute__((noinline)) float
+float_excluded(const pf_src *s, const char *label, float f, unsigned tag,
+               uint32_t word, const pf_float_opts *o)
+{
+    f = (float)fold((double)f, word, frac32(word), o, tag == TAG_INTEGER);
+    return allowed((double)f, o) ? f : float_fallback(s, label, o);
+}
+
+static __attribute__((noinline)) float
+float_nasty(const pf_src *s, const char *label, unsigned tag, uint32_t word,
+            const pf_float_opts *o)
+{
     float f;
-    if (tag >= TAG_RAW) {
-        f = bits_to_float(word);
-    } else if (tag == TAG_SNAN) {
+    if (tag == TAG_SNAN) {
         f = bits_to_float(UINT32_C(0x7f800001));
-    } else if (tag == TAG_INTEGER) {
-        f = (float)(int32_t)word;
     } else if (o->bounded && (tag == 2 || tag == 4)) {
         /* The bounds' inner neighbours as floats: the double neighbours
          * would round back onto the bounds. */
         f = tag == 2 ? nextafterf((float)o->min, INFINITY)
                      : nextafterf((float)o->max, -INFINITY);
-    } else if (tag <= TAG_LAST_NASTY) {
-        f = float_counterpart(nasty(tag, o));
     } else {
-        f = (float)ldexp((double)(int16_t)(uint16_t)word, -(int)((word >> 16) & 31));
+        f = float_counterpart(nasty(tag, o));
     }
-    if (!allowed((double)f, o)) {
-        /* Excluded, or pushed out of range by rounding to float: fold. */
-        f = (float)fold((double)f, word, frac32(word), o, tag == TAG_INTEGER);
-        if (o->bounded && (f < o->min || f > o->max))
-            f = (float)simplest(o);
-    }
+    return allowed((double)f, o) ? f : float_excluded(s, label, f, tag, word, o);
+}
+
+/* Floats follow the double scheme on a 4-byte word: integer and dyadic
+ * modes, the table with double-only values mapped to float ones, raw mode
+ * on the float's own bits. */
+static inline float decode_float(const pf_src *s, const char *label,
+                                 unsigned tag, uint32_t word,
+                                 const pf_float_opts *o)
+{
+    float f;
+    if (tag >= TAG_RAW)
+        f = bits_to_float(word);
+    else if (tag == TAG_INTEGER)
+        f = (float)(int32_t)word;
+    else if (tag > TAG_LAST_NASTY)
+        f = (float)dyadic_float(word);
+    else
+        return float_nasty(s, label, tag, word, o);
+    return allowed((double)f, o) ? f : float_excluded(s, label, f, tag, word, o);
+}
+
+static __attribute__((noinline)) float
+float_general(pf_src *s, const char *label, const pf_float_opts *o)
+{
+    size_t at = s->pos;
+    unsigned tag = pf__read_byte(s);
+    uint32_t word = (uint32_t)pf__read_word(s, 4);
+    float f = decode_float(s, label, tag, word, o);
     if (s->recording) {
         pf_record *r = pf__record(s, PF_DRAW_FLOAT, label, at);
         r->lo.d = o->bounded ? o->min : -INFINITY;
@@ -201,6 +319,17 @@ float pf_float(pf_src *s, const char *label, const pf_float_opts *opts)
         r->value.d = (double)f;
     }
     return f;
+}
+
+float pf_float(pf_src *s, const char *label, const pf_float_opts *opts)
+{
+    const pf_float_opts *o = opts ? opts : &no_opts;
+    check_bounds(s, "pf_float", label, o);
+    if (!pf__fast(s, 8)) /* 5 bytes, read as one 8-byte load */
+        return float_general(s, label, o);
+    uint64_t w = pf__load_le64(s->data + s->pos);
+    s->pos += 5;
+    return decode_float(s, label, (uint8_t)w, (uint32_t)(w >> 8), o);
 }
 
 /* --- inverse ----------------------------------------------------------- */
@@ -213,7 +342,7 @@ void pf_enc_double(pf_buf *e, const pf_float_opts *opts, double v)
     /* An integer (not -0.0) encodes as tag 0 when that decodes back. */
     if (v == v && v == floor(v) && fabs(v) < 9.2e18 && !(v == 0 && signbit(v))) {
         uint64_t w = (uint64_t)(int64_t)v;
-        if (pf_f64_bits_equal(decode_double(TAG_INTEGER, w, o), v)) {
+        if (pf_f64_bits_equal(decode_double(NULL, NULL, TAG_INTEGER, w, o), v)) {
             pf_buf_putc(e, TAG_INTEGER);
             pf__write_le(e, w, 8);
             return;

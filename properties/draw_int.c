@@ -3,7 +3,7 @@
 
 /* Values of [lo, hi] in simplicity order: 0, 1, -1, 2, -2, ... clipped to
  * the range, so a folded word lands near zero more often than not. */
-int64_t pf__signed_from_index(int64_t lo, int64_t hi, uint64_t k)
+static inline int64_t from_index(int64_t lo, int64_t hi, uint64_t k)
 {
     if (lo >= 0)
         return (int64_t)((uint64_t)lo + k);
@@ -20,6 +20,11 @@ int64_t pf__signed_from_index(int64_t lo, int64_t hi, uint64_t k)
     return pos > neg ? (int64_t)mag : (int64_t)(0 - mag);
 }
 
+int64_t pf__signed_from_index(int64_t lo, int64_t hi, uint64_t k)
+{
+    return from_index(lo, hi, k);
+}
+
 uint64_t pf__signed_to_index(int64_t lo, int64_t hi, int64_t v)
 {
     if (lo >= 0)
@@ -34,29 +39,24 @@ uint64_t pf__signed_to_index(int64_t lo, int64_t hi, int64_t v)
     return 2 * m + (mag - m);
 }
 
-/* Widths are chosen so every value of the range is its own verbatim word:
- * then any value a fuzzer or dictionary plants lands exactly (rule 4). */
-static unsigned unsigned_width(uint64_t hi) { return pf__width_for(hi); }
+/* Each draw below has a fast path for fuzzing (not recording, a whole
+ * 8-byte word left) that makes no call, so it saves no registers, and a
+ * general path (recording, or the end of the input) that it tail-calls.
+ * Both compute the value with the same fold function. */
 
-
-static int64_t sign_extend(uint64_t w, unsigned width)
+/* The value of word w for [lo, hi], lo <= hi: verbatim when in range, else
+ * lo + w mod (hi - lo + 1). The full range (span + 1 == 0) takes every
+ * word verbatim, so it never reaches the modulo. */
+static inline uint64_t unsigned_value(uint64_t w, uint64_t lo, uint64_t hi)
 {
-    if (width == 8)
-        return (int64_t)w;
-    uint64_t sign = UINT64_C(1) << (8 * width - 1);
-    return (int64_t)((w ^ sign) - sign);
+    return w - lo <= hi - lo ? w : lo + pf__mod(w, hi - lo + 1);
 }
 
-uint64_t pf_u64_range(pf_src *s, const char *label, uint64_t lo, uint64_t hi)
+static __attribute__((noinline)) uint64_t
+u64_range_general(pf_src *s, const char *label, uint64_t lo, uint64_t hi)
 {
-    if (lo > hi) {
-        uint64_t t = lo; lo = hi; hi = t;
-    }
     size_t at = s->pos;
-    uint64_t w = pf__read_word(s, unsigned_width(hi));
-    uint64_t v = w;
-    if (w < lo || w > hi)
-        v = lo + w % (hi - lo + 1); /* hi - lo + 1 > 0: not the full range */
+    uint64_t v = unsigned_value(pf__read_word(s, pf__width_for(hi)), lo, hi);
     if (s->recording) {
         pf_record *r = pf__record(s, PF_DRAW_UINT, label, at);
         r->lo.u = lo;
@@ -66,30 +66,54 @@ uint64_t pf_u64_range(pf_src *s, const char *label, uint64_t lo, uint64_t hi)
     return v;
 }
 
-int64_t pf_i64_range(pf_src *s, const char *label, int64_t lo, int64_t hi)
+/* Widths are chosen so every value of the range is its own verbatim word:
+ * then any value a fuzzer or dictionary plants lands exactly (rule 4). */
+uint64_t pf_u64_range(pf_src *s, const char *label, uint64_t lo, uint64_t hi)
 {
     if (lo > hi) {
-        int64_t t = lo; lo = hi; hi = t;
+        uint64_t t = lo; lo = hi; hi = t;
     }
+    if (!pf__fast(s, 8))
+        return u64_range_general(s, label, lo, hi);
+    unsigned width = pf__width_for(hi);
+    uint64_t w = pf__load_le64(s->data + s->pos) & pf__width_mask(width);
+    s->pos += width;
+    return unsigned_value(w, lo, hi);
+}
+
+/* The word sign-extended from width bytes: (w ^ sign) - sign. */
+static inline int64_t sign_extend(uint64_t w, unsigned width)
+{
+    uint64_t sign = UINT64_C(1) << (8 * width - 1);
+    return (int64_t)((w ^ sign) - sign);
+}
+
+/* A non-negative range reads its word zero-extended, like an unsigned
+ * one; a range below zero reads it sign-extended at the narrowest width
+ * holding both bounds, and folds the unsigned word in simplicity order. */
+static inline unsigned signed_range_width(int64_t lo, int64_t hi)
+{
+    return lo >= 0 ? pf__width_for((uint64_t)hi) : pf__signed_width(lo, hi);
+}
+
+static inline int64_t signed_value(uint64_t w, unsigned width, int64_t lo,
+                                   int64_t hi)
+{
+    uint64_t span = (uint64_t)hi - (uint64_t)lo;
+    if (lo >= 0)
+        return (int64_t)unsigned_value(w, (uint64_t)lo, (uint64_t)hi);
+    int64_t sw = sign_extend(w, width);
+    if ((uint64_t)sw - (uint64_t)lo <= span)
+        return sw; /* in range; always so for the full int64 range */
+    return from_index(lo, hi, pf__mod(w, span + 1));
+}
+
+static __attribute__((noinline)) int64_t
+i64_range_general(pf_src *s, const char *label, int64_t lo, int64_t hi)
+{
     size_t at = s->pos;
-    int64_t v;
-    if (lo >= 0) {
-        /* A non-negative range reads like an unsigned one: zero-extended. */
-        uint64_t w = pf__read_word(s, unsigned_width((uint64_t)hi));
-        v = w <= (uint64_t)hi && w >= (uint64_t)lo
-                ? (int64_t)w
-                : pf__signed_from_index(lo, hi,
-                                        w % ((uint64_t)hi - (uint64_t)lo + 1));
-    } else {
-        unsigned width = pf__signed_width(lo, hi);
-        uint64_t w = pf__read_word(s, width);
-        int64_t sw = sign_extend(w, width);
-        uint64_t span = (uint64_t)hi - (uint64_t)lo;
-        if (sw >= lo && sw <= hi)
-            v = sw;
-        else
-            v = pf__signed_from_index(lo, hi, w % (span + 1));
-    }
+    unsigned width = signed_range_width(lo, hi);
+    int64_t v = signed_value(pf__read_word(s, width), width, lo, hi);
     if (s->recording) {
         pf_record *r = pf__record(s, PF_DRAW_INT, label, at);
         r->lo.i = lo;
@@ -97,6 +121,19 @@ int64_t pf_i64_range(pf_src *s, const char *label, int64_t lo, int64_t hi)
         r->value.i = v;
     }
     return v;
+}
+
+int64_t pf_i64_range(pf_src *s, const char *label, int64_t lo, int64_t hi)
+{
+    if (lo > hi) {
+        int64_t t = lo; lo = hi; hi = t;
+    }
+    if (!pf__fast(s, 8))
+        return i64_range_general(s, label, lo, hi);
+    unsigned width = signed_range_width(lo, hi);
+    uint64_t w = pf__load_le64(s->data + s->pos) & pf__width_mask(width);
+    s->pos += width;
+    return signed_value(w, width, lo, hi);
 }
 
 uint8_t pf_u8(pf_src *s, const char *l) { return (uint8_t)pf_u64_range(s, l, 0, UINT8_MAX); }
@@ -107,15 +144,6 @@ int8_t pf_i8(pf_src *s, const char *l) { return (int8_t)pf_i64_range(s, l, INT8_
 int16_t pf_i16(pf_src *s, const char *l) { return (int16_t)pf_i64_range(s, l, INT16_MIN, INT16_MAX); }
 int32_t pf_i32(pf_src *s, const char *l) { return (int32_t)pf_i64_range(s, l, INT32_MIN, INT32_MAX); }
 int64_t pf_i64(pf_src *s, const char *l) { return pf_i64_range(s, l, INT64_MIN, INT64_MAX); }
-
-bool pf_bool(pf_src *s, const char *label)
-{
-    size_t at = s->pos;
-    bool v = pf__read_byte(s) & 1;
-    if (s->recording)
-        pf__record(s, PF_DRAW_BOOL, label, at)->value.u = v;
-    return v;
-}
 
 /* Number of byte values (out of 256) that mean true for probability p:
  * byte > 255 - p*256, i.e. ceil(p*256) of them. For 0 < p < 1 it stays in
@@ -134,72 +162,32 @@ static unsigned true_bytes(double p)
     return n < 1 ? 1 : n > 255 ? 255 : n;
 }
 
-bool pf_bool_p(pf_src *s, const char *label, double p)
+static __attribute__((noinline)) bool bool_general(pf_src *s, const char *label,
+                                                  double p, bool with_p)
 {
     size_t at = s->pos;
     unsigned b = pf__read_byte(s);
-    bool v = b >= 256 - true_bytes(p);
+    bool v = with_p ? b >= 256 - true_bytes(p) : b & 1;
     if (s->recording) {
         pf_record *r = pf__record(s, PF_DRAW_BOOL, label, at);
-        r->hi.d = p;
+        if (with_p)
+            r->hi.d = p;
         r->value.u = v;
     }
     return v;
 }
 
-size_t pf_choice(pf_src *s, const char *label, size_t n)
+bool pf_bool(pf_src *s, const char *label)
 {
-    return (size_t)pf_u64_range(s, label, 0, n ? (uint64_t)n - 1 : 0);
+    if (!pf__fast(s, 1))
+        return bool_general(s, label, 0, false);
+    return s->data[s->pos++] & 1;
 }
 
-size_t pf_one_of(pf_src *s, const char *label, size_t n)
+bool pf_bool_p(pf_src *s, const char *label, double p)
 {
-    pf_span_begin(s, label);
-    return pf_choice(s, label, n);
+    if (!pf__fast(s, 1))
+        return bool_general(s, label, p, true);
+    return s->data[s->pos++] >= 256 - true_bytes(p);
 }
 
-size_t pf_tree_kind(pf_src *s, const char *label, unsigned depth,
-                    unsigned max_depth, size_t n_leaf, size_t n_branch)
-{
-    size_t n = depth >= max_depth ? n_leaf : n_leaf + n_branch;
-    return pf_choice(s, label, n);
-}
-
-void pf_permutation(pf_src *s, const char *label, size_t *perm, size_t n)
-{
-    pf_span_begin(s, label);
-    for (size_t i = 0; i < n; i++)
-        perm[i] = i;
-    for (size_t i = n; i-- > 1;) {
-        /* Drawn as a distance back from i, so zero means "no swap". */
-        size_t j = i - (size_t)pf_u64_range(s, NULL, 0, i);
-        size_t t = perm[i];
-        perm[i] = perm[j];
-        perm[j] = t;
-    }
-    pf_span_end(s);
-}
-
-size_t pf_chunks(pf_src *s, const char *label, size_t total, size_t *sizes,
-                 size_t max_chunks)
-{
-    size_t count = 0, left = total;
-    if (max_chunks == 0 || total == 0)
-        return 0;
-    pf_span_begin(s, label);
-    while (left > 0 && count + 1 < max_chunks) {
-        size_t at = s->pos;
-        bool more = pf__read_byte(s) != 0;
-        if (s->recording)
-            pf__record(s, PF_DRAW_FLAG, NULL, at)->value.u = more;
-        if (!more)
-            break;
-        size_t n = (size_t)pf_u64_range(s, NULL, 1, left);
-        sizes[count++] = n;
-        left -= n;
-    }
-    if (left > 0)
-        sizes[count++] = left;
-    pf_span_end(s);
-    return count;
-}

@@ -43,27 +43,78 @@ struct pf_src {
     struct pf__defer *defers;   /* pf_defer's cleanups, newest first */
 };
 
+/* The readers below are on every draw's path. Always inlined: fuzz builds
+ * compile libpropfuzz at -O1, where a plain static inline function stays
+ * a call. */
+#define PF_INLINE static inline __attribute__((always_inline))
+
+/* The little-endian 8-byte word at p. */
+PF_INLINE uint64_t pf__load_le64(const uint8_t *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w); /* one unaligned load */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return w;
+}
+
+/* The low `width` bytes (1, 2, 4 or 8) of a word. */
+PF_INLINE uint64_t pf__width_mask(unsigned width)
+{
+    return UINT64_MAX >> (64 - 8 * width);
+}
+
+/* Bytes left to read; 0 once the cursor has passed the end. */
+PF_INLINE size_t pf__avail(const pf_src *s)
+{
+    return s->pos < s->size ? s->size - s->pos : 0;
+}
+
+/* A word within the last 8 bytes of the input or past its end: the bytes
+ * that are there, zeros for the rest (and the overrun flag then). Out of
+ * line: most words are read with one load. */
+static inline __attribute__((noinline)) uint64_t
+pf__read_word_short(pf_src *s, unsigned width)
+{
+    uint64_t w = 0;
+    size_t avail = pf__avail(s);
+    for (size_t i = 0; i < width; i++)
+        if (i < avail)
+            w |= (uint64_t)s->data[s->pos + i] << (8 * i);
+    if (avail < width)
+        s->overrun = true;
+    return w;
+}
+
+/* Whether a draw may take its fast path: fuzzing (not recording) with at
+ * least n bytes left, so it can read without checking for the end. */
+PF_INLINE bool pf__fast(const pf_src *s, size_t n)
+{
+    return !s->recording && pf__avail(s) >= n;
+}
+
+/* w mod d (d > 0), in 32 bits when both fit: a narrow division is several
+ * times cheaper on many x86 cores (clang -O2 adds this test itself, the
+ * -O1 of fuzz builds does not). */
+PF_INLINE uint64_t pf__mod(uint64_t w, uint64_t d)
+{
+    return (w | d) >> 32 ? w % d : (uint32_t)w % (uint32_t)d;
+}
+
 /* Reads a little-endian word of `width` bytes (1, 2, 4 or 8). Past the end
  * the missing bytes read as zero and the overrun flag is set; the cursor
  * always advances by width (rule 3). */
-static inline uint64_t pf__read_word(pf_src *s, unsigned width)
+PF_INLINE uint64_t pf__read_word(pf_src *s, unsigned width)
 {
-    uint64_t w = 0;
-    size_t avail = s->pos < s->size ? s->size - s->pos : 0;
-    if (avail >= width) {
-        const uint8_t *p = s->data + s->pos;
-        for (unsigned i = 0; i < width; i++)
-            w |= (uint64_t)p[i] << (8 * i);
-    } else {
-        for (size_t i = 0; i < avail; i++)
-            w |= (uint64_t)s->data[s->pos + i] << (8 * i);
-        s->overrun = true;
-    }
+    uint64_t w = pf__avail(s) >= 8
+                     ? pf__load_le64(s->data + s->pos) & pf__width_mask(width)
+                     : pf__read_word_short(s, width);
     s->pos += width;
     return w;
 }
 
-static inline uint8_t pf__read_byte(pf_src *s)
+PF_INLINE uint8_t pf__read_byte(pf_src *s)
 {
     if (s->pos < s->size)
         return s->data[s->pos++];
@@ -72,8 +123,25 @@ static inline uint8_t pf__read_byte(pf_src *s)
     return 0;
 }
 
+/* String payloads (design §3 rule 6): bytes up to a 0x00 terminator, 0x01
+ * making the next byte literal. */
+enum { PF_TERMINATOR = 0x00, PF_ESCAPE = 0x01 };
+
+/* Reads one payload byte into *out; returns false at the terminator. Past
+ * the end it reads zeros, i.e. the terminator (or a literal 0x00). */
+PF_INLINE bool pf__payload_byte(pf_src *s, uint8_t *out)
+{
+    uint8_t b = pf__read_byte(s);
+    if (b == PF_TERMINATOR)
+        return false;
+    if (b == PF_ESCAPE)
+        b = pf__read_byte(s);
+    *out = b;
+    return true;
+}
+
 /* Smallest word width (1, 2, 4, 8) that holds span. */
-static inline unsigned pf__width_for(uint64_t span)
+PF_INLINE unsigned pf__width_for(uint64_t span)
 {
     if (span <= 0xffu) return 1;
     if (span <= 0xffffu) return 2;
@@ -81,21 +149,42 @@ static inline unsigned pf__width_for(uint64_t span)
     return 8;
 }
 
-/* Smallest word width whose signed range holds lo..hi (lo < 0). */
-static inline unsigned pf__signed_width(int64_t lo, int64_t hi)
+/* Smallest word width whose signed range holds lo..hi (lo < 0): the
+ * width w with max(-lo - 1, hi) <= 2^(8w-1) - 1. */
+PF_INLINE unsigned pf__signed_width(int64_t lo, int64_t hi)
 {
-    for (unsigned w = 1; w < 8; w *= 2) {
-        int64_t max = (int64_t)((UINT64_C(1) << (8 * w - 1)) - 1);
-        if (lo >= -max - 1 && hi <= max)
-            return w;
-    }
-    return 8;
+    int64_t need = ~lo > hi ? ~lo : hi; /* >= 0, as ~lo = -lo - 1 >= 0 */
+    return pf__width_for((uint64_t)need << 1);
+}
+
+/* The sum of a weighted choice's weights (0: nothing can be drawn). */
+PF_INLINE uint64_t pf__weight_total(const uint32_t *weights, size_t n)
+{
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += weights[i];
+    return total;
+}
+
+/* A weighted choice's word: wide enough for every index and for every
+ * point of the cumulative weights (total > 0, n > 0). */
+PF_INLINE unsigned pf__weighted_width(uint64_t total, size_t n)
+{
+    uint64_t need = total - 1 > (uint64_t)n - 1 ? total - 1 : (uint64_t)n - 1;
+    return pf__width_for(need);
 }
 
 /* Appends a record; only called when s->recording. Returns it so the caller
  * can fill the kind-specific fields. */
 pf_record *pf__record(pf_src *s, pf_draw_kind kind, const char *label,
                       size_t offset);
+
+/* A draw whose constraints leave no value is a bug in the harness: prints
+ * one line naming the draw (e.g. "pf_double"), its label and the problem,
+ * then aborts, in every mode. s may be NULL (an encoder). */
+_Noreturn void pf__misuse(const pf_src *s, const char *draw, const char *label,
+                          const char *fmt, ...)
+    __attribute__((format(printf, 4, 5), cold));
 
 /* Fold an index (simplest first) into [lo, hi] and back; shared by the
  * integer draws and their inverse. */
@@ -104,6 +193,14 @@ uint64_t pf__signed_to_index(int64_t lo, int64_t hi, int64_t v);
 
 /* Appends w as a little-endian word of width bytes. */
 void pf__write_le(pf_buf *e, uint64_t w, unsigned width);
+
+/* The record of a string draw (bytes, text): its payload, length in units
+ * and bounds. */
+void pf__record_payload(pf_src *s, pf_draw_kind kind, const char *label,
+                        size_t at, const uint8_t *p, size_t len, size_t units,
+                        size_t min, size_t max);
+/* Appends one payload byte, escaping 0x00 and 0x01. */
+void pf__enc_payload_byte(pf_buf *e, uint8_t b);
 
 /* The shrinker's view of one recorded draw or span marker. */
 typedef struct pf__rec {

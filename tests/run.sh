@@ -295,10 +295,6 @@ step "misuse/one-line-errors" misuse
 # three engine/sanitizer pairs would not fit CI's time.
 steps "oss-fuzz/simulated-build" env PF_OSSFUZZ_TARGETS="codec" tests/ossfuzz_check.sh
 
-# --- draw speed: reports only ------------------------------------------------
-step "bench/draw_speed" env PF_BENCH_QUICK=1 out/bench/draw_speed
-cat "$logs/bench_draw_speed.log" 2>/dev/null | grep -v 'passed,' | sed 's/^/    /'
-
 # --- feature suites: each tests/steps/<name>.sh adds its own steps (it may
 # build what it needs with make -s inside a step). Sourced in name order.
 for f in tests/steps/*.sh; do

@@ -389,6 +389,44 @@ static void test_rule9_permutations_and_chunks(void)
     }
 }
 
+/* pf_enc_permutation and pf_enc_chunks: any permutation, any split. */
+static void test_rule9_enc_permutation_and_chunks(void)
+{
+    static size_t want[300], got[300];
+    g_rng = 93;
+    for (int iter = 0; iter < 3000 && !g_test_failed; iter++) {
+        size_t n = iter % 3 ? (size_t)below(12) : (size_t)below(300);
+        for (size_t i = 0; i < n; i++)
+            want[i] = i;
+        for (size_t i = n; i-- > 1;) { /* a uniform shuffle */
+            size_t j = (size_t)below(i + 1), t = want[i];
+            want[i] = want[j];
+            want[j] = t;
+        }
+        size_t total = (size_t)below(5) == 0 ? 0 : 1 + (size_t)below(iter % 2 ? 20 : 5000);
+        size_t max = 1 + (size_t)below(8), k = 0, left = total;
+        size_t sizes[8], back[8];
+        while (left > 0) {
+            size_t c = k + 1 == max ? left : 1 + (size_t)below(left);
+            sizes[k++] = c;
+            left -= c;
+        }
+        pf_buf e = {0};
+        pf_enc_permutation(&e, want, n);
+        pf_enc_chunks(&e, total, sizes, k, max);
+        pf_src *s = pf_begin("rt", e.data, e.len);
+        pf_permutation(s, "perm", got, n);
+        size_t m = pf_chunks(s, "chunks", total, back, max);
+        CHECK(memcmp(got, want, n * sizeof *got) == 0, "permutation of %zu", n);
+        CHECK(m == k && memcmp(back, sizes, k * sizeof *back) == 0,
+              "split of %zu into %zu (max %zu): %zu chunks", total, k, max, m);
+        CHECK(pf_offset(s) == e.len && !pf_overrun(s), "consumed %zu of %zu",
+              pf_offset(s), e.len);
+        pf_end(s);
+        pf_buf_free(&e);
+    }
+}
+
 int main(void)
 {
     run("golden_tree_kind", test_golden_tree_kind);
@@ -400,5 +438,6 @@ int main(void)
     run("rule8_records", test_rule8_records);
     run("rule9_lists_round_trip", test_rule9_lists);
     run("rule9_permutations_and_chunks", test_rule9_permutations_and_chunks);
+    run("rule9_enc_permutation_and_chunks", test_rule9_enc_permutation_and_chunks);
     return finish();
 }
