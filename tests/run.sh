@@ -278,11 +278,6 @@ misuse() {
 }
 step "misuse/one-line-errors" misuse
 
-# --- OSS-Fuzz: simulated build + check_build, libFuzzer and AFL++ ---------
-# One target (msgpack-c) stands for all: building every library for
-# three engine/sanitizer pairs would not fit CI's time.
-steps "oss-fuzz/simulated-build" env PF_OSSFUZZ_TARGETS="codec" tests/ossfuzz_check.sh
-
 # --- draw speed: reports only ------------------------------------------------
 step "bench/draw_speed" env PF_BENCH_QUICK=1 out/bench/draw_speed
 cat "$logs/bench_draw_speed.log" 2>/dev/null | grep -v 'passed,' | sed 's/^/    /'
