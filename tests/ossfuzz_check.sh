@@ -51,7 +51,7 @@ root=$PWD
 
 SANITIZERS=${SANITIZERS:-address}
 ENGINES=${ENGINES:-libfuzzer}
-tmp=$root/out/test-tmp/ossfuzz
+tmp=${PF_OSSFUZZ_TMP:-$root/out/test-tmp/ossfuzz}
 rm -rf "$tmp" && mkdir -p "$tmp"
 
 check_integration_files

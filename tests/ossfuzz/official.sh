@@ -4,7 +4,8 @@
 # steps that touch the image itself are replaced, by commands on a PATH
 # of their own: compile_libfuzzer / compile_afl (they copy the engine into
 # /usr/lib), sysctl (a kernel setting), coverage_helper (a Chromium tool
-# the runner image clones). Needs $root and $tmp.
+# the runner image clones), rcfilt (needs rustfilt) and profraw_update.py
+# (it upgrades profiles for the image's newer LLVM). Needs $root and $tmp.
 
 official_bin() {
   local b=$tmp/official-bin
@@ -31,6 +32,10 @@ EOF
   # rewrites the HTML report.
   printf '#!/bin/sh\necho "coverage_helper $*: not run (Chromium tool)" >&2\n' > "$b/coverage_helper"
   printf '#!/bin/sh\nexec c++filt -n\n' > "$b/rcfilt"
+  # profraw_update.py rewrites clang 14's profraw (version 8) for the
+  # image's newer llvm-profdata; this machine's llvm-profdata 14 reads it
+  # as it is.
+  printf '#!/bin/sh\necho "profraw_update.py $*: kept as is (llvm-profdata 14)"\n' > "$b/profraw_update.py"
   chmod +x "$b"/*
   echo "$b"
 }
@@ -52,7 +57,7 @@ official_compile() {
      COVERAGE_FLAGS="$COVERAGE_FLAGS_libfuzzer" COVERAGE_FLAGS_coverage="$COVERAGE_FLAGS_coverage" \
      UBSAN_OPTIONS=silence_unsigned_overflow=1 \
      LIB_FUZZING_ENGINE="$d/work/libFuzzingEngine.a" LIB_FUZZING_ENGINE_DEPRECATED="$d/work/libFuzzingEngine.a" \
-     bash -eu "$OSS_FUZZ_DIR/infra/base-images/base-builder/compile")
+     "$OSS_FUZZ_DIR/infra/base-images/base-builder/compile")
 }
 
 # official_checks NAME ENGINE SANITIZER DIR: test_all.py on $OUT (it moves
@@ -61,6 +66,9 @@ official_compile() {
 official_checks() {
   local name=$1 engine=$2 san=$3 d=$4 runner=$OSS_FUZZ_DIR/infra/base-images/base-runner rc=0
   local path; path="$(official_bin):$runner:/usr/local/bin:/usr/bin:/bin"
+  # OSS-Fuzz runs test_all.py on fuzzing builds only (build_project.py);
+  # a coverage build has no libFuzzer counters and would fail check_engine.
+  [ "$san" = coverage ] && { official_coverage "$name" "$d" "$path"; return; }
   (cd "$d" && env -i HOME="$d/home" PATH="$path" OUT="$d/out" \
      bash -c '. "$0"; in_runner "$@"' "$root/tests/ossfuzz/runner.sh" "$engine" "$san" \
      python3 "$runner/test_all.py") > "$d/test_all.log" 2>&1 || rc=$?
@@ -69,16 +77,20 @@ official_checks() {
   else
     fail "$name: OSS-Fuzz's test_all.py" "exit $rc: $(grep -m3 -E 'BAD BUILD|ERROR|Broken' "$d/test_all.log" | tr '\n' ' ') (log $d/test_all.log)"
   fi
-  [ "$san" = coverage ] || return 0
-  local t corpus=$d/corpus
+}
+
+# official_coverage NAME DIR PATH: the runner's coverage script over the
+# unzipped seed corpora (the runner image sets GOPATH; C needs none).
+official_coverage() {
+  local name=$1 d=$2 path=$3 t corpus=$2/corpus rc=0
   rm -rf "$corpus"
   for t in $(fuzz_targets "$d/out"); do
     mkdir -p "$corpus/$t" && unzip -q -o -d "$corpus/$t" "$d/out/${t}_seed_corpus.zip"
   done
-  rc=0
-  (cd "$d" && env -i HOME="$d/home" PATH="$path" OUT="$d/out" CORPUS_DIR="$corpus" \
-     COVERAGE_OUTPUT_DIR="$d/coverage" FUZZING_LANGUAGE=c COVERAGE_EXTRA_ARGS= \
-     bash -eu "$runner/coverage") > "$d/coverage.log" 2>&1 || rc=$?
+  (cd "$d" && env -i HOME="$d/home" PATH="$path" OUT="$d/out" CORPUS_DIR="$corpus" GOPATH="$d/go" \
+     COVERAGE_OUTPUT_DIR="$d/coverage" COVERAGE_EXTRA_ARGS= \
+     bash -c '. "$0"; in_runner "$@"' "$root/tests/ossfuzz/runner.sh" libfuzzer coverage \
+     "$OSS_FUZZ_DIR/infra/base-images/base-runner/coverage") > "$d/coverage.log" 2>&1 || rc=$?
   if [ $rc = 0 ] && [ -s "$d/coverage/report/linux/summary.json" ]; then
     pass "$name: OSS-Fuzz's coverage script: $(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["data"][0]["totals"]["lines"]; print("%d of %d lines (%.1f%%)" % (t["covered"], t["count"], t["percent"]))' "$d/coverage/report/linux/summary.json")"
   else

@@ -110,6 +110,7 @@ check_afl_target() {
   # run_fuzzer's afl settings; -V 5 ends the run once it is under way.
   (cd "$out" && in_runner afl address env \
      ASAN_OPTIONS="$RUNNER_ASAN_OPTIONS:abort_on_error=1:symbolize=0:detect_odr_violation=0:" \
+     MSAN_OPTIONS="$RUNNER_MSAN_OPTIONS:exit_code=86:symbolize=0" UBSAN_OPTIONS="$RUNNER_UBSAN_OPTIONS:symbolize=0" \
      AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_SKIP_CPUFREQ=1 AFL_TRY_AFFINITY=1 AFL_FAST_CAL=1 \
      AFL_CMPLOG_ONLY_NEW=1 AFL_FORKSRV_INIT_TMOUT=30000 AFL_IGNORE_PROBLEMS=1 AFL_IGNORE_UNKNOWN_ENVS=1 \
      AFL_NO_UI=1 timeout --preserve-status -s INT 35s "$out/afl-fuzz" -m none -t 5000+ -V 5 \

@@ -39,7 +39,11 @@ provide_sources() {
       fail "sources: $pkg $ver" "$dir"
       ok=0; continue
     fi
-    echo "$var=$dir" >> "$out"
+    # Under $SRC, where the Dockerfile puts it (a coverage build copies
+    # $SRC into $OUT for the report).
+    local at; at=$(sed -n "s/^ENV $var=\\\$SRC\/\(.*\)/\1/p" "$root/build/oss-fuzz/Dockerfile")
+    mkdir -p "$tmp/src" && ln -sfn "$dir" "$tmp/src/${at:-$pkg}"
+    echo "$var=$tmp/src/${at:-$pkg}" >> "$out"
     pkg=
   done
   [ $ok = 1 ] && pass "sources: the Dockerfile's $(wc -l <"$out") PF_SRC_* variables, given Debian's trees"
