@@ -57,6 +57,7 @@ rm -rf "$tmp" && mkdir -p "$tmp"
 check_integration_files
 provide_sources "$tmp/sources.env" || finish
 make_sandbox "$tmp" || finish
+check_no_fetch_error
 
 for engine in $ENGINES; do
   for san in $SANITIZERS; do

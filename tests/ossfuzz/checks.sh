@@ -191,3 +191,17 @@ check_seed_zip() {
   [ -z "$bad" ] && pass "$name: ${t}_seed_corpus.zip holds exactly the $(wc -l <<<"$entries") top-level seeds" ||
     fail "$name: ${t}_seed_corpus.zip" "$bad"
 }
+
+# check_no_fetch_error: with fetching disabled, a library whose PF_SRC_*
+# is missing fails at once, with one line naming the variable.
+check_no_fetch_error() {
+  local out rc=0
+  out=$(env -u PF_SRC_cjson PF_NO_FETCH=1 PATH="$tmp/bin:$PATH" \
+        "$root/build/lib-cjson.sh" "$tmp/no-fetch" clang -O0 2>&1) || rc=$?
+  if [ $rc != 0 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q 'PF_SRC_cjson' <<<"$out" &&
+     [ ! -s "$tmp/forbidden.log" ]; then
+    pass "fetching disabled: a library without its PF_SRC_* stops with one line ($out)"
+  else
+    fail "fetching disabled" "exit $rc, output: $(head -n 3 <<<"$out" | tr '\n' ' ')"
+  fi
+}
