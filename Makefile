@@ -25,6 +25,7 @@ tdeps = $$(wildcard harness/$(1)/*.c harness/$(1)/*.h)
 #   LIB_<target> := <lib>...   libraries built by build/lib-<lib>.sh
 #   LDLIBS_<target> := -l...   system libraries, from the Debian packages
 #   PKGS_<target> := <pkg>...  that build/deps.sh installs when missing
+#   CFLAGS_<target> := -I...   extra compile flags (a system library's headers)
 include $(wildcard build/targets/*.mk)
 
 WARN := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
@@ -120,41 +121,41 @@ out/.pkgs-%: build/targets/%.mk build/deps.sh
 # --- one harness, several binaries (design §2) ------------------------------
 out/libfuzzer/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(call libinc,fuzz) \
+	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 out/replay/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # AFL++ persistent mode: afl-clang-fast and Debian's libAFLDriver.a.
 AFL_DRIVER := /usr/lib/afl/libAFLDriver.a
 out/afl/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,afl) | out/.deps-afl-ok
 	@mkdir -p $(@D)
-	afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,afl) \
+	afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(CFLAGS_$*) $(call libinc,afl) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,afl) $(AFL_DRIVER) -lm -o $@
 
 out/afl-cmplog/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,cmplog) | out/.deps-afl-ok
 	@mkdir -p $(@D)
-	AFL_LLVM_CMPLOG=1 afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,cmplog) \
+	AFL_LLVM_CMPLOG=1 afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(CFLAGS_$*) $(call libinc,cmplog) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,cmplog) $(AFL_DRIVER) -lm -o $@
 
 # Source-based coverage: the replay driver over a corpus.
 out/cov/%: harness/%.c $(call tdeps,$$*) out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/replay_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(COV) -Iinclude $(call libinc,cov) \
+	$(CC) $(WARN) $(COV) -Iinclude $(CFLAGS_$*) $(call libinc,cov) \
 	  $(call tsrc,$*) out/obj/pf-cov/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
 
 # The structural shrinker, as a tool: out/shrink/<target> FILE.
 out/shrink/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/shrink_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 out/tools/%-seeds: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/seed_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # --- tests of propfuzz itself ----------------------------------------------
@@ -167,7 +168,7 @@ out/tests/%: tests/%.c tests/testkit.h out/lib/libpropfuzz.a
 # really refused or changed by the library (so the exclusion hides no bug).
 out/restrict/%: tests/restrict/%.c tests/testkit.h out/lib/libpropfuzz.a $(call libdep,fuzz)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude -Itests $(call libinc,fuzz) \
+	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude -Itests $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $< out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # The draw-speed micro-benchmark: the decoder as fuzzing runs it, -O2, no
@@ -185,14 +186,14 @@ pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built) \
         $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*))
 out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a $(pdeps)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude \
+	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(CFLAGS_$(call ptarget,$*)) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  $(call tsrc,$(call ptarget,$*)) out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$(call ptarget,$*)) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
@@ -200,7 +201,7 @@ out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildca
 out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/shrink_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$(call ptarget,$*)) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@

@@ -3,8 +3,11 @@
 # without touching the machine's apt configuration (design §2): a private
 # deb-src list under out/apt copies the URIs and Suites of the system's
 # sources. Usage: build/fetch-source.sh <package> <pinned-version>
-# Prints the unpacked directory. Set PF_SRC_<package> (dashes as _) to use a
-# source tree you already have instead.
+# Prints the unpacked directory. Set PF_SRC_<package> (dashes, dots and
+# plus signs as _) to use a source tree you already have instead: Debian's
+# unpacked source or the upstream release checkout (build/oss-fuzz/Dockerfile
+# lists one per package). PF_NO_FETCH=1 (OSS-Fuzz builds) never fetches: a
+# package without its PF_SRC_* is an error.
 set -euo pipefail
 
 pkg=$1 version=$2
@@ -12,6 +15,10 @@ var="PF_SRC_${pkg//[-.+]/_}"
 if [ -n "${!var:-}" ]; then
   [ -d "${!var}" ] || { echo "propfuzz: $var=${!var} is not a directory" >&2; exit 1; }
   echo "${!var}"; exit 0
+fi
+if [ -n "${PF_NO_FETCH:-}" ]; then
+  echo "propfuzz: fetching is disabled (PF_NO_FETCH); set $var=<source of $pkg $version> (build/oss-fuzz/Dockerfile clones it)" >&2
+  exit 1
 fi
 
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -3,6 +3,9 @@
 # and flags, so the fuzzer sees its branches and the sanitizers its memory.
 # Usage: build/lib-sqlite.sh <outdir> <cc> <cflags...>
 # Result: <outdir>/libsqlite3.a and <outdir>/include/sqlite3.h.
+# Source: Debian's sqlite3 package, or PF_SRC_sqlite3: the release's
+# canonical tree (sqlite-src-<version>.zip, which Debian's orig tarball
+# repacks; it has the manifest files the scripts read).
 #
 # Debian's source package holds SQLite's canonical tree, not the
 # amalgamation, so the amalgamation is generated here the way upstream's
@@ -17,14 +20,10 @@ out=$(cd "$1" && pwd) cc=$2; shift 2
 top=$(cd "$(dirname "$0")/.." && pwd)
 src=$("$top/build/fetch-source.sh" sqlite3 3.40.1-2+deb12u2)
 
-if ! command -v tclsh >/dev/null; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get install -y -qq tcl >/dev/null
-  else
-    echo "propfuzz: SQLite's build scripts need tclsh: run  sudo apt-get install tcl" >&2
-    exit 1
-  fi
-fi
+# tclsh is a build tool, installed beforehand (build/deps.sh locally, the
+# Dockerfile for OSS-Fuzz): a library build never installs anything.
+command -v tclsh >/dev/null ||
+  { echo "propfuzz: SQLite's build scripts need tclsh: run  build/deps.sh core  (or apt-get install tcl)" >&2; exit 1; }
 hostcc=${HOSTCC:-cc}
 command -v "$hostcc" >/dev/null || hostcc=clang
 

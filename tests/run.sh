@@ -290,10 +290,6 @@ misuse() {
 }
 step "misuse/one-line-errors" misuse
 
-# --- OSS-Fuzz: simulated build + check_build, libFuzzer and AFL++ ---------
-# One target (msgpack-c) stands for all: building every library for
-# three engine/sanitizer pairs would not fit CI's time.
-steps "oss-fuzz/simulated-build" env PF_OSSFUZZ_TARGETS="codec" tests/ossfuzz_check.sh
 
 # --- feature suites: each tests/steps/<name>.sh adds its own steps (it may
 # build what it needs with make -s inside a step). Sourced in name order.

@@ -1,0 +1,6 @@
+# OSS-Fuzz: build/oss-fuzz/build.sh for every target, set up as OSS-Fuzz's
+# compile sets it up for libFuzzer + ASan, in a sandbox (no network, no
+# package installs, sources only through the Dockerfile's PF_SRC_*), then
+# check_build's checks on each target (tests/ossfuzz_check.sh). UBSan, MSan,
+# coverage and AFL++ are the nightly `make ossfuzz-check`.
+steps "oss-fuzz/simulated-build" env SANITIZERS=address ENGINES=libfuzzer tests/ossfuzz_check.sh
