@@ -1,0 +1,140 @@
+/* Byte vectors a library writes into directly, from a pool kept across
+ * inputs, with a poisoned guard after the room or the data (see
+ * include/propfuzz_stream.h). */
+#include "propfuzz_stream.h"
+
+#include <sanitizer/asan_interface.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Released vectors wait here for the next input: a fuzzing run allocates
+ * the same handful of buffers again and again, and under ASan fresh ones
+ * come from the quarantine, page faults and all. */
+enum { POOL_SLOTS = 32, MIN_CAP = 256 };
+static struct pooled {
+    uint8_t *p;
+    size_t cap;
+} g_pool[POOL_SLOTS];
+
+static void out_of_memory(size_t n)
+{
+    fprintf(stderr, "propfuzz: out of memory (byte vector of %zu bytes)\n", n);
+    abort();
+}
+
+/* The best fitting pooled buffer of at least `need` bytes, or none. */
+static bool take_pooled(pf_vec *v, size_t need)
+{
+    size_t best = POOL_SLOTS;
+    for (size_t i = 0; i < POOL_SLOTS; i++)
+        if (g_pool[i].p && g_pool[i].cap >= need &&
+            (best == POOL_SLOTS || g_pool[i].cap < g_pool[best].cap))
+            best = i;
+    if (best == POOL_SLOTS)
+        return false;
+    v->data = g_pool[best].p;
+    v->cap = g_pool[best].cap;
+    g_pool[best].p = NULL;
+    ASAN_UNPOISON_MEMORY_REGION(v->data, v->cap);
+    return true;
+}
+
+static void grow(pf_vec *v, size_t need)
+{
+    if (!v->data && take_pooled(v, need))
+        return;
+    size_t cap = v->cap ? v->cap : MIN_CAP;
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    if (v->data)
+        ASAN_UNPOISON_MEMORY_REGION(v->data, v->cap); /* realloc copies it */
+    uint8_t *p = realloc(v->data, cap);
+    if (!p)
+        out_of_memory(cap);
+    v->data = p;
+    v->cap = cap;
+}
+
+uint8_t *pf_vec_reserve(pf_vec *v, size_t n)
+{
+    if (n > SIZE_MAX - PF_VEC_GUARD - v->len)
+        out_of_memory(n);
+    size_t need = v->len + n + PF_VEC_GUARD;
+    if (v->cap < need)
+        grow(v, need);
+    ASAN_UNPOISON_MEMORY_REGION(v->data + v->len, n);
+    ASAN_POISON_MEMORY_REGION(v->data + v->len + n, PF_VEC_GUARD);
+    return v->data + v->len;
+}
+
+void pf_vec_added(pf_vec *v, size_t n)
+{
+    v->len += n;
+    ASAN_POISON_MEMORY_REGION(v->data + v->len, PF_VEC_GUARD);
+}
+
+void pf_vec_put(pf_vec *v, const void *p, size_t n)
+{
+    uint8_t *room = pf_vec_reserve(v, n);
+    if (n)
+        memcpy(room, p, n);
+    pf_vec_added(v, n);
+}
+
+void pf_vec_truncate(pf_vec *v, size_t n)
+{
+    if (n >= v->len)
+        return;
+    v->len = n;
+    ASAN_POISON_MEMORY_REGION(v->data + v->len, PF_VEC_GUARD);
+}
+
+/* At the end of the input: into the pool (evicting a smaller buffer when
+ * it is full), poisoned there, so a pointer kept past its input is seen. */
+static void release(void *arg)
+{
+    pf_vec *v = arg;
+    if (!v->data)
+        return;
+    ASAN_UNPOISON_MEMORY_REGION(v->data, v->cap);
+    size_t slot = POOL_SLOTS;
+    for (size_t i = 0; i < POOL_SLOTS; i++) {
+        if (!g_pool[i].p) {
+            slot = i;
+            break;
+        }
+        if (g_pool[i].cap < v->cap &&
+            (slot == POOL_SLOTS || g_pool[i].cap < g_pool[slot].cap))
+            slot = i;
+    }
+    if (slot == POOL_SLOTS) {
+        free(v->data);
+    } else {
+        if (g_pool[slot].p) {
+            ASAN_UNPOISON_MEMORY_REGION(g_pool[slot].p, g_pool[slot].cap);
+            free(g_pool[slot].p);
+        }
+        g_pool[slot] = (struct pooled){v->data, v->cap};
+        ASAN_POISON_MEMORY_REGION(v->data, v->cap);
+    }
+    *v = (pf_vec){0};
+}
+
+pf_vec *pf_vec_new(pf_src *s)
+{
+    pf_vec *v = pf_alloc(s, sizeof *v);
+    *v = (pf_vec){0};
+    pf_defer(s, release, v);
+    return v;
+}
+
+void pf_vec_pool_drain(void)
+{
+    for (size_t i = 0; i < POOL_SLOTS; i++)
+        if (g_pool[i].p) {
+            ASAN_UNPOISON_MEMORY_REGION(g_pool[i].p, g_pool[i].cap);
+            free(g_pool[i].p);
+            g_pool[i].p = NULL;
+        }
+}
