@@ -115,6 +115,31 @@ void pf_enc_segments(pf_buf *e, const pf_segments_opts *o,
 size_t pf_segments_expand(const pf_segment *segs, size_t n, uint8_t *out,
                           size_t max);
 
+/* A table of drawn parameters (properties/params.c): each an int64 in
+ * `values` at its index, drawn in table order inside a span, written back
+ * by the inverse, and printed as "name=value" (names of a choice). An
+ * entry with `when` = k + 1 is drawn only when entry k is non-zero (else
+ * it is 0 and not printed). */
+typedef enum pf_param_kind {
+    PF_PARAM_BOOL,    /* pf_bool */
+    PF_PARAM_CHOICE,  /* pf_choice over n_names names */
+    PF_PARAM_UINT,    /* pf_u64_range(lo, hi) */
+    PF_PARAM_INT,     /* pf_i64_range(lo, hi) */
+} pf_param_kind;
+typedef struct pf_param {
+    const char *name;
+    pf_param_kind kind;
+    int64_t lo, hi;
+    const char *const *names;  /* PF_PARAM_CHOICE: hi + 1 of them */
+    int when;
+} pf_param;
+void pf_draw_params(pf_src *s, const char *label, const pf_param *t, size_t n,
+                    int64_t *values);
+void pf_enc_params(pf_buf *e, const pf_param *t, size_t n,
+                   const int64_t *values);
+void pf_describe_params(pf_buf *b, const pf_param *t, size_t n,
+                        const int64_t *values);
+
 /* A preset dictionary: choice "dict" (none, bytes, slice); bytes:
  * pf_bytes "dict_bytes" 0..dict_max; slice: "slice_at" 0..data_max and
  * "slice_len" 0..dict_max, clipped to the data. */
@@ -263,6 +288,9 @@ void pf_stream_check_decoded(pf_src *s, const pf_stream_codec *c,
                              const pf_stream_result *r, size_t src_len,
                              const char *want_name, const uint8_t *want,
                              size_t want_len);
+/* "call: what" in a static buffer (valid until the next call): the text
+ * of io->error and of failure details. */
+const char *pf_stream_why(const char *call, const char *what);
 /* A failure of the running property with the parameters line. */
 _Noreturn void pf_stream_fail(pf_src *s, const pf_stream_codec *c,
                               const void *opts, const char *summary,
@@ -278,16 +306,6 @@ enum {
     PF_STREAM_MAX_PARTS = 4,    /* concatenated frames */
 };
 
-/* What a part of `concat` is: a frame compressed from data with its own
- * opts, or bytes appended as they are (a skippable frame; it decodes to
- * nothing). */
-typedef struct pf_stream_part {
-    void *opts;
-    const uint8_t *data;
-    size_t len;
-    pf_vec *raw;       /* set: bytes as they are */
-} pf_stream_part;
-
 /* The value mode's input: what setup drew, and the one-shot stream. */
 typedef struct pf_stream_input {
     const struct pf_stream_target *t;
@@ -301,11 +319,22 @@ typedef struct pf_stream_input {
 typedef struct pf_stream_target {
     const pf_stream_codec *codec;
     /* batch_stream: after the chunks ("in_chunks") the codec's own part of
-     * the plan: its room (pf_stream_draw_room), flush, extra. NULL: none. */
-    void (*draw_encoder_plan)(pf_src *s, pf_stream_input *in,
-                              pf_stream_plan *plan);
-    /* concat: one more part (required for concat). */
-    void (*draw_part)(pf_src *s, pf_stream_input *in, pf_stream_part *part);
+     * the plan, a parameter table drawn as "plan" (its values are the
+     * plan's extra); plan_from sets the room and flush from them. */
+    const pf_param *plan_params;
+    size_t n_plan_params;
+    void (*plan_from)(pf_stream_plan *plan, const int64_t *values);
+    /* concat: each further part is a frame (choice "part" when the format
+     * has skippable frames) of data "part_data" (pf_draw_segments with
+     * part_seg, cut at part_max) compressed with part_opts's options
+     * (NULL: the first frame's), which may lower the cut; or a skippable
+     * frame of bytes "skipped" (0..part_max) with a "magic" 0..15, which
+     * write_skippable appends (NULL: the format has none). */
+    void *(*part_opts)(pf_src *s, pf_stream_input *in, size_t *cut);
+    const pf_segments_opts *part_seg;
+    size_t part_max;
+    void (*write_skippable)(pf_src *s, unsigned magic, const uint8_t *p,
+                            size_t n, pf_vec *out);
     /* concat: the decoder options for the concatenation (NULL: dopts). */
     void *(*concat_dopts)(pf_src *s, pf_stream_input *in);
     /* concat: checks of the whole concatenation before it is decoded in
@@ -314,8 +343,8 @@ typedef struct pf_stream_target {
                          const pf_vec *want);
 } pf_stream_target;
 
-/* Draws a room: 0 (the default) .. PF_STREAM_ROOM_MAX. */
-size_t pf_stream_draw_room(pf_src *s, const char *label);
+/* A room as a plan parameter: 0 (the default) .. PF_STREAM_ROOM_MAX. */
+#define PF_STREAM_ROOM_PARAM(name) {name, PF_PARAM_UINT, 0, PF_STREAM_ROOM_MAX, NULL, 0}
 /* The inverse of pf_chunks(total, max PF_STREAM_MAX_CHUNKS): the chunk
  * sizes but the last, which takes the rest (seeds). */
 void pf_stream_enc_chunks(pf_buf *e, size_t total, const size_t *sizes,
@@ -366,6 +395,74 @@ void pf_stream_raw_recompress(pf_src *s, pf_stream_raw *r,
                               const pf_stream_result *once);
 /* All three in turn (a pf_property run function over a pf_stream_raw). */
 void pf_stream_decompress_safe(pf_src *s, void *raw);
+/* Draws the stepped plan ("in_step", "out_step": 0..255 each) and takes
+ * the rest of the input as r->raw. */
+void pf_stream_draw_raw(pf_src *s, pf_stream_raw *r);
+
+/* ------------------------------------------------------------------ */
+/* Seeds (properties/stream_seeds.c)                                   */
+/* ------------------------------------------------------------------ */
+
+/* What every value-mode seed starts with: the mode's choice, the
+ * parameter table, the data. */
+typedef struct pf_stream_head {
+    size_t n_modes, mode;
+    const pf_param *params;
+    size_t n_params;
+    const pf_segments_opts *seg;
+    size_t data_max;
+} pf_stream_head;
+
+/* One seed, written as values. It starts with the head (params, data).
+ * A value seed goes on with the target's tail (enc_tail: a dictionary and
+ * the like, from tail, bytes, at, len). A stream seed (chunk > 0) goes on
+ * with the tail too, then batch_stream (chunk, then the rest; the plan;
+ * the one-shot stream decoded whole with dec_room) and concat (one more
+ * part, a frame of part_params and part, or with part_params NULL a
+ * skippable frame of part's bytes with `magic`; the target's enc_concat;
+ * the concatenation decoded whole). A raw seed (raw set: the target's raw
+ * head values, enc_raw) is followed by what compress(params, data) gives,
+ * damaged: 1 cut short by 3 bytes, 2 a bit flipped in the middle, 3 a
+ * second stream of the data's first half appended; the target's `damage`
+ * hook may add its own. */
+typedef struct pf_stream_seed {
+    const char *name;
+    const int64_t *params;
+    pf_segment data[3];      /* ended by the first empty one */
+    const int64_t *tail;
+    const char *bytes;
+    size_t at, len;
+    size_t chunk;
+    const int64_t *plan;
+    unsigned dec_room;
+    const int64_t *part_params;
+    pf_segment part;
+    unsigned magic;
+    const int64_t *raw;
+    int damage;
+} pf_stream_seed;
+
+typedef struct pf_stream_seeds {
+    const pf_stream_target *target;
+    pf_stream_head head;
+    const pf_param *part_table;  /* the parameters of a further frame */
+    size_t n_part_table;
+    void (*enc_tail)(pf_buf *e, const pf_stream_seed *sd);
+    void (*enc_concat)(pf_buf *e, const pf_stream_seed *sd); /* NULL: none */
+    void (*enc_raw)(pf_buf *e, const pf_stream_seed *sd);
+    void *(*opts_of)(pf_src *s, const pf_stream_seed *sd);   /* raw seeds */
+    void (*damage)(pf_src *s, const pf_stream_seed *sd, void *opts,
+                   pf_vec *stream);                          /* NULL: none */
+    const pf_stream_seed *seeds;
+    size_t n_seeds;
+} pf_stream_seeds;
+
+/* Writes every seed (pf_target_seeds calls it); each value and stream
+ * seed is first checked to decode back to its head (else a one-line
+ * error naming the seed, and abort: a typo in the table). */
+void pf_stream_emit_seeds(const pf_stream_seeds *spec,
+                          void (*emit)(const char *name, const uint8_t *data,
+                                       size_t len));
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #include "propfuzz_stream.h"
 
 #include <sanitizer/asan_interface.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,13 @@ const char *pf_stream_status_name(pf_stream_status st)
     static const char *const names[] = {"end", "error", "truncated",
                                         "output too large"};
     return (unsigned)st < 4 ? names[st] : "?";
+}
+
+const char *pf_stream_why(const char *call, const char *what)
+{
+    static char text[256];
+    snprintf(text, sizeof text, "%s: %s", call, what);
+    return text;
 }
 
 _Noreturn void pf_stream_fail(pf_src *s, const pf_stream_codec *c,

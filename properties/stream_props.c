@@ -9,11 +9,6 @@
  * that writes too much is seen writing it. */
 enum { CAP_SLACK = 64 };
 
-size_t pf_stream_draw_room(pf_src *s, const char *label)
-{
-    return (size_t)pf_u64_range(s, label, 0, PF_STREAM_ROOM_MAX);
-}
-
 void pf_stream_enc_chunks(pf_buf *e, size_t total, const size_t *sizes,
                           size_t n)
 {
@@ -122,8 +117,12 @@ void pf_stream_batch_compress(pf_src *s, pf_stream_input *in)
     pf_stream_plan plan = {.chunks = chunks};
     plan.n_chunks = pf_chunks(s, "in_chunks", in->len, chunks,
                               PF_STREAM_MAX_CHUNKS);
-    if (in->t->draw_encoder_plan)
-        in->t->draw_encoder_plan(s, in, &plan);
+    if (in->t->n_plan_params) {
+        int64_t *v = pf_alloc(s, in->t->n_plan_params * sizeof *v);
+        pf_draw_params(s, "plan", in->t->plan_params, in->t->n_plan_params, v);
+        plan.extra = v;
+        in->t->plan_from(&plan, v);
+    }
     pf_vec *streamed = pf_vec_new(s);
     pf_stream_compress(s, c, in->opts, in->data, in->len, &plan, streamed);
     pf_stream_result r;
@@ -140,7 +139,7 @@ void pf_stream_batch_decompress(pf_src *s, pf_stream_input *in)
     pf_stream_plan plan = {.chunks = chunks, .cap = in->len + CAP_SLACK};
     plan.n_chunks = pf_chunks(s, "decompress_chunks", in->packed->len, chunks,
                               PF_STREAM_MAX_CHUNKS);
-    plan.room = pf_stream_draw_room(s, "decompress_room");
+    plan.room = (size_t)pf_u64_range(s, "decompress_room", 0, PF_STREAM_ROOM_MAX);
     pf_stream_result r;
     pf_stream_decompress(s, c, in->dopts, in->packed->data, in->packed->len,
                          &plan, &r);
@@ -154,23 +153,38 @@ void pf_stream_batch_stream(pf_src *s, void *input)
     pf_stream_batch_decompress(s, input);
 }
 
+static const char *const part_names[] = {"frame", "skippable"};
+
+/* One part: a skippable frame, or a frame compressed from drawn data. */
+static void draw_part(pf_src *s, pf_stream_input *in, pf_vec *all, pf_vec *want)
+{
+    const pf_stream_target *t = in->t;
+    if (t->write_skippable) {
+        size_t kind = pf_choice(s, "part", 2);
+        pf_name_values(s, part_names, 2);
+        if (kind == 1) {
+            unsigned magic = (unsigned)pf_u64_range(s, "magic", 0, 15);
+            size_t n;
+            const uint8_t *p = pf_bytes(s, "skipped", 0, t->part_max, &n);
+            t->write_skippable(s, magic, p, n, all);
+            return;
+        }
+    }
+    size_t cut = t->part_max;
+    void *opts = t->part_opts ? t->part_opts(s, in, &cut) : in->opts;
+    pf_vec *data = pf_draw_segments(s, "part_data", t->part_seg, cut);
+    pf_stream_compress_once(s, t->codec, opts, data->data, data->len, all);
+    pf_vec_put(want, data->data, data->len);
+}
+
 /* Appends the drawn parts to all (and their data to want); their count. */
 static size_t draw_parts(pf_src *s, pf_stream_input *in, pf_vec *all,
                          pf_vec *want)
 {
     pf_list l;
     pf_list_begin(s, &l, "parts", 0, PF_STREAM_MAX_PARTS - 1);
-    while (pf_list_more(s, &l)) {
-        pf_stream_part part = {0};
-        in->t->draw_part(s, in, &part);
-        if (part.raw) {
-            pf_vec_put(all, part.raw->data, part.raw->len);
-            continue;
-        }
-        pf_stream_compress_once(s, in->t->codec, part.opts, part.data,
-                                part.len, all);
-        pf_vec_put(want, part.data, part.len);
-    }
+    while (pf_list_more(s, &l))
+        draw_part(s, in, all, want);
     return l.count;
 }
 
@@ -252,6 +266,13 @@ void pf_stream_raw_recompress(pf_src *s, pf_stream_raw *r,
                               again->len, once->out->len + CAP_SLACK, &back);
     expect(s, c, r->recompress_opts, GOT("D", "(", "C", "(raw decoded))"), &back,
            again->len, "raw decoded", once->out->data, once->out->len);
+}
+
+void pf_stream_draw_raw(pf_src *s, pf_stream_raw *r)
+{
+    r->in_step = (size_t)pf_u64_range(s, "in_step", 0, 255);
+    r->out_step = (size_t)pf_u64_range(s, "out_step", 0, 255);
+    r->raw = pf_rest(s, "raw", &r->len);
 }
 
 void pf_stream_decompress_safe(pf_src *s, void *raw)

@@ -513,32 +513,27 @@ static void test_guards_catch_overreads_and_overwrites(void)
 
 /* --- the ready-made properties on the tiny codec --------------------- */
 
-static void draw_encoder_plan(pf_src *s, pf_stream_input *in,
-                              pf_stream_plan *plan)
+static const pf_param k_plan[] = {PF_STREAM_ROOM_PARAM("out_room"),
+                                  {"flush", PF_PARAM_BOOL, 0, 1, NULL, 0}};
+
+static void plan_from(pf_stream_plan *plan, const int64_t *v)
 {
-    (void)in;
-    plan->room = pf_stream_draw_room(s, "out_room");
-    plan->flush = pf_bool(s, "flush");
+    plan->room = (size_t)v[0];
+    plan->flush = v[1] != 0;
 }
 
-static void draw_part(pf_src *s, pf_stream_input *in, pf_stream_part *part)
+static void write_skippable(pf_src *s, unsigned magic, const uint8_t *p,
+                            size_t n, pf_vec *out)
 {
-    (void)in;
-    if (pf_bool(s, "skippable")) {
-        size_t n;
-        const uint8_t *b = pf_bytes(s, "skipped", 0, 32, &n);
-        part->raw = pf_vec_new(s);
-        pf_vec_put(part->raw, (const uint8_t[]){'S', (uint8_t)n}, 2);
-        pf_vec_put(part->raw, b, n);
-        return;
-    }
-    pf_vec *d = pf_draw_segments(s, "part_data", NULL, 64);
-    part->data = d->data;
-    part->len = d->len;
+    (void)s, (void)magic;
+    pf_vec_put(out, (const uint8_t[]){'S', (uint8_t)n}, 2);
+    pf_vec_put(out, p, n);
 }
 
-static const pf_stream_target g_rle_target = {&g_rle, draw_encoder_plan,
-                                              draw_part, NULL, NULL};
+static const pf_stream_target g_rle_target = {
+    .codec = &g_rle, .plan_params = k_plan, .n_plan_params = 2,
+    .plan_from = plan_from,
+    .part_max = 32, .write_skippable = write_skippable};
 static const pf_segments_opts k_seg = {.literal_max = 256};
 
 static void *values_setup(pf_src *s)
@@ -587,7 +582,7 @@ static pf_buf values_input(const char *data, const size_t *in_chunks,
     pf_enc_u64_range(&e, 0, PF_STREAM_ROOM_MAX, 1); /* decompress_room */
     pf_enc_more(&e, part);                          /* parts */
     if (part) {
-        pf_enc_bool(&e, false);
+        pf_enc_choice(&e, 2, 0); /* a frame */
         pf_enc_segments(&e, NULL, (const pf_segment[]){{"cd", 0, 0}}, 1);
         pf_enc_more(&e, false);
     }
@@ -702,6 +697,39 @@ static void test_segments_and_dict_invert(void)
     CHECK(run_scenario(segments_scenario, PLANT_NONE), "%s", g_summary);
 }
 
+static const char *const k_colours[] = {"red", "green"};
+static const pf_param k_table[] = {
+    {"on", PF_PARAM_BOOL, 0, 1, NULL, 0},
+    {"level", PF_PARAM_INT, -5, 300, NULL, 1}, /* only when on */
+    {"colour", PF_PARAM_CHOICE, 0, 1, k_colours, 0},
+};
+
+static void params_scenario(pf_src *s)
+{
+    const int64_t in[2][3] = {{1, -5, 1}, {0, 0, 1}};
+    for (int k = 0; k < 2; k++) {
+        pf_buf e = {0}, d = {0};
+        pf_enc_params(&e, k_table, 3, in[k]);
+        int64_t out[3] = {7, 7, 7};
+        pf_src *t = pf_begin("params", e.data, e.len);
+        pf_draw_params(t, "params", k_table, 3, out);
+        bool ok = memcmp(in[k], out, sizeof out) == 0 && !pf_overrun(t) &&
+                  e.len == (k ? 2u : 4u);
+        pf_end(t);
+        pf_describe_params(&d, k_table, 3, out);
+        ok = ok && strcmp(pf_buf_str(&d), k ? "on=0 colour=green"
+                                            : "on=1 level=-5 colour=green") == 0;
+        pf_buf_free(&e);
+        pf_buf_free(&d);
+        PF_ASSERT(s, ok);
+    }
+}
+
+static void test_params_table_inverts(void)
+{
+    CHECK(run_scenario(params_scenario, PLANT_NONE), "%s", g_summary);
+}
+
 int main(void)
 {
     run("compress_chunks_and_rooms", test_compress_chunks_and_rooms);
@@ -717,6 +745,7 @@ int main(void)
     run("vec_grows_and_is_pooled", test_vec_grows_and_is_pooled);
     run("block_cache_reuses_same_size", test_block_cache_reuses_same_size);
     run("segments_and_dict_invert", test_segments_and_dict_invert);
+    run("params_table_inverts", test_params_table_inverts);
     pf_vec_pool_drain();
     return finish();
 }
