@@ -71,22 +71,32 @@ static const LZ4F_blockSizeID_t bsid_values[] = {
     LZ4F_default, LZ4F_max64KB, LZ4F_max256KB, LZ4F_max1MB, LZ4F_max4MB};
 static const pf_segments_opts k_seg = {.literal_max = DATA_MAX};
 
-/* lz4frame allocates through the block cache. One compression and one
- * decompression context serve every input (lz4frame.h: a context can be
- * reused for any number of frames; each begins with a reset). */
+/* lz4frame allocates through the block cache. One compression context
+ * serves an input (a fresh one callocs its block buffer, up to 4 MiB +
+ * 128 KiB, at its first streamed frame); a decompression context serves
+ * one stream: lz4 1.9.4's LZ4F_resetDecompressionContext leaves the
+ * remaining content size of an interrupted frame behind (lz4 issue #1227),
+ * which would make a failure depend on the input before. */
 static void *l_alloc(void *o, size_t n) { (void)o; return pf_cache_alloc(n); }
 static void *l_calloc(void *o, size_t n) { (void)o; return pf_cache_calloc(n); }
 static void l_free(void *o, void *p) { (void)o; pf_cache_free(p); }
 static const LZ4F_CustomMem g_mem = {l_alloc, l_calloc, l_free, NULL};
 static LZ4F_cctx *g_cctx;
-static LZ4F_dctx *g_dctx;
 
-static void l_init(void)
+static void free_cctx(void *arg)
 {
-    if (!g_cctx)
+    (void)arg;
+    LZ4F_freeCompressionContext(g_cctx);
+    g_cctx = NULL;
+}
+
+static LZ4F_cctx *cctx(pf_src *s)
+{
+    if (!g_cctx) {
         g_cctx = LZ4F_createCompressionContext_advanced(g_mem, LZ4F_VERSION);
-    if (!g_dctx)
-        g_dctx = LZ4F_createDecompressionContext_advanced(g_mem, LZ4F_VERSION);
+        pf_defer(s, free_cctx, NULL);
+    }
+    return g_cctx;
 }
 
 /* --- strategy ------------------------------------------------------- */
@@ -178,7 +188,7 @@ static const char *l_compress(pf_src *s, void *opts, const uint8_t *data,
     size_t bound = LZ4F_compressFrameBound(len, &pr), r;
     uint8_t *room = pf_vec_reserve(out, bound);
     if (o->dict.data || o->p[P_LEVEL] >= LZ4HC_CLEVEL_MIN)
-        r = LZ4F_compressFrame_usingCDict(g_cctx, room, bound, data, len,
+        r = LZ4F_compressFrame_usingCDict(cctx(s), room, bound, data, len,
                                           cdict_of(s, o), &pr);
     else
         r = LZ4F_compressFrame(room, bound, data, len, &pr);
@@ -188,6 +198,7 @@ static const char *l_compress(pf_src *s, void *opts, const uint8_t *data,
 }
 
 typedef struct lenc {
+    LZ4F_cctx *c;
     LZ4F_preferences_t pr;
     const LZ4F_CDict *cdict;
     bool begun, flushed;
@@ -198,7 +209,7 @@ static void *l_encoder_begin(pf_src *s, void *opts, const pf_stream_plan *plan,
 {
     (void)plan;
     lenc *e = pf_alloc(s, sizeof *e);
-    *e = (lenc){.cdict = cdict_of(s, opts)};
+    *e = (lenc){.c = cctx(s), .cdict = cdict_of(s, opts)};
     prefs_of(((lopts *)opts)->p, len, &e->pr);
     return e;
 }
@@ -219,17 +230,17 @@ static pf_step l_encoder_step(void *enc, pf_stream_op op, pf_stream_io *io)
     const char *call;
     if (!e->begun) {
         call = "LZ4F_compressBegin";
-        r = LZ4F_compressBegin_usingCDict(g_cctx, io->out, io->room, e->cdict, &e->pr);
+        r = LZ4F_compressBegin_usingCDict(e->c, io->out, io->room, e->cdict, &e->pr);
         e->begun = !LZ4F_isError(r);
     } else if (io->in_len) {
         call = "LZ4F_compressUpdate into LZ4F_compressBound()";
-        r = LZ4F_compressUpdate(g_cctx, io->out, io->room, io->in, io->in_len, NULL);
+        r = LZ4F_compressUpdate(e->c, io->out, io->room, io->in, io->in_len, NULL);
         io->in_used = LZ4F_isError(r) ? 0 : io->in_len;
         e->flushed = false;
     } else {
         call = op == PF_OP_FINISH ? "LZ4F_compressEnd" : "LZ4F_flush";
-        r = op == PF_OP_FINISH ? LZ4F_compressEnd(g_cctx, io->out, io->room, NULL)
-                               : LZ4F_flush(g_cctx, io->out, io->room, NULL);
+        r = op == PF_OP_FINISH ? LZ4F_compressEnd(e->c, io->out, io->room, NULL)
+                               : LZ4F_flush(e->c, io->out, io->room, NULL);
         e->flushed = true;
     }
     if ((io->error = l_error(call, r)))
@@ -241,6 +252,7 @@ static pf_step l_encoder_step(void *enc, pf_stream_op op, pf_stream_io *io)
 }
 
 typedef struct lstream {
+    LZ4F_dctx *d;
     ldec *o;
     bool info_asked;
 } lstream;
@@ -248,11 +260,16 @@ typedef struct lstream {
 static void *l_decoder_begin(pf_src *s, void *dopts)
 {
     lstream *d = pf_alloc(s, sizeof *d);
-    *d = (lstream){dopts, false};
+    *d = (lstream){LZ4F_createDecompressionContext_advanced(g_mem, LZ4F_VERSION),
+                   dopts, false};
+    if (!d->d)
+        pf_stream_fail(s, &l_codec, NULL, "lz4frame refused a valid call",
+                       "LZ4F_createDecompressionContext_advanced");
     d->o->have_info = false;
-    LZ4F_resetDecompressionContext(g_dctx);
     return d;
 }
+
+static void l_decoder_end(void *dec) { LZ4F_freeDecompressionContext(((lstream *)dec)->d); }
 
 static pf_step l_decoder_step(void *dec, pf_stream_io *io)
 {
@@ -262,12 +279,12 @@ static pf_step l_decoder_step(void *dec, pf_stream_io *io)
     if (d->o->want_info && !d->info_asked) {
         /* Decodes the header, consuming it; decoding resumes after it. */
         d->info_asked = true;
-        r = LZ4F_getFrameInfo(g_dctx, &d->o->info, io->in, &src);
+        r = LZ4F_getFrameInfo(d->d, &d->o->info, io->in, &src);
         d->o->have_info = !LZ4F_isError(r);
         io->in_used = d->o->have_info ? src : 0;
         return PF_STEP_MORE;
     }
-    r = LZ4F_decompress_usingDict(g_dctx, io->out, &dst, io->in, &src,
+    r = LZ4F_decompress_usingDict(d->d, io->out, &dst, io->in, &src,
                                   dict ? dict->data : NULL, dict ? dict->len : 0,
                                   NULL);
     io->in_used = src, io->out_used = dst;
@@ -282,7 +299,7 @@ static const pf_stream_codec l_codec = {
     .encoder_begin = l_encoder_begin, .encoder_step = l_encoder_step,
     .encoder_min_room = l_encoder_min_room,
     .decoder_begin = l_decoder_begin, .decoder_step = l_decoder_step,
-    .describe = l_describe,
+    .decoder_end = l_decoder_end, .describe = l_describe,
 };
 
 /* --- properties ----------------------------------------------------- */
@@ -561,7 +578,7 @@ static const pf_mode modes[] = {
     {"values", draw_values, value_properties, PF_LEN(value_properties)},
     {"raw", draw_raw, raw_properties, PF_LEN(raw_properties)},
 };
-static const pf_target lz4 = {"lz4", modes, PF_LEN(modes), l_init};
+static const pf_target lz4 = {"lz4", modes, PF_LEN(modes), NULL};
 PF_TARGET(lz4)
 
 /* --- seeds, written as values (design §6) ---------------------------- */
@@ -701,6 +718,5 @@ static const pf_stream_seeds k_seed_spec = {
 void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
                                   size_t len))
 {
-    l_init();
     pf_stream_emit_seeds(&k_seed_spec, emit);
 }

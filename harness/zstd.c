@@ -77,20 +77,29 @@ static const char *const switch_names[] = {"auto", "enable", "disable"};
 static const pf_segments_opts k_seg = {.literal_max = DATA_MAX};
 
 /* libzstd allocates through the block cache. One compression and one
- * decompression context serve every input; each use starts with a reset
- * of session and parameters. */
+ * decompression context serve an input (each use resets session and
+ * parameters); a fresh pair per input keeps every failure reproducible
+ * from its own input. */
 static void *zs_alloc(void *opaque, size_t n) { (void)opaque; return pf_cache_alloc(n); }
 static void zs_free(void *opaque, void *p) { (void)opaque; pf_cache_free(p); }
 static const ZSTD_customMem g_mem = {zs_alloc, zs_free, NULL};
 static ZSTD_CCtx *g_cctx;
 static ZSTD_DCtx *g_dctx;
 
-static void zs_init(void)
+static void free_contexts(void *arg)
 {
-    if (!g_cctx)
-        g_cctx = ZSTD_createCCtx_advanced(g_mem);
-    if (!g_dctx)
-        g_dctx = ZSTD_createDCtx_advanced(g_mem);
+    (void)arg;
+    ZSTD_freeCCtx(g_cctx);
+    ZSTD_freeDCtx(g_dctx);
+    g_cctx = NULL, g_dctx = NULL;
+}
+
+/* Called first in each mode's setup: freed last when the input ends. */
+static void new_contexts(pf_src *s)
+{
+    g_cctx = ZSTD_createCCtx_advanced(g_mem);
+    g_dctx = ZSTD_createDCtx_advanced(g_mem);
+    pf_defer(s, free_contexts, NULL);
 }
 
 /* --- strategy ------------------------------------------------------- */
@@ -165,8 +174,8 @@ static void free_dicts(void *arg)
     zsdict *d = arg;
     if (!d->cdict && !d->ddict)
         return;
-    ZSTD_CCtx_reset(g_cctx, ZSTD_reset_session_and_parameters);
-    ZSTD_DCtx_reset(g_dctx, ZSTD_reset_session_and_parameters);
+    ZSTD_CCtx_refCDict(g_cctx, NULL);
+    ZSTD_DCtx_refDDict(g_dctx, NULL);
     ZSTD_freeCDict(d->cdict);
     ZSTD_freeDDict(d->ddict);
 }
@@ -489,6 +498,7 @@ static const pf_stream_target zs_target = {
 
 static void *draw_values(pf_src *s)
 {
+    new_contexts(s);
     zsopts *o = pf_alloc(s, sizeof *o);
     draw_params(s, o->p);
     o->sizes_known = o->p[P_CONTENT_SIZE];
@@ -508,6 +518,7 @@ typedef struct zsraw {
 
 static void *draw_raw(pf_src *s)
 {
+    new_contexts(s);
     zsraw *z = pf_alloc(s, sizeof *z);
     *z = (zsraw){.again = {.p = {[P_CONTENT_SIZE] = 1}, .dict = &z->none},
                  .limited = {.limit_window = true}};
@@ -549,7 +560,7 @@ static const pf_mode modes[] = {
     {"values", draw_values, value_properties, PF_LEN(value_properties)},
     {"raw", draw_raw, raw_properties, PF_LEN(raw_properties)},
 };
-static const pf_target zstd = {"zstd", modes, PF_LEN(modes), zs_init};
+static const pf_target zstd = {"zstd", modes, PF_LEN(modes), NULL};
 PF_TARGET(zstd)
 
 /* --- seeds, written as values (design §6) ---------------------------- */
@@ -636,6 +647,7 @@ static void enc_raw(pf_buf *e, const pf_stream_seed *sd)
 
 static void *opts_of(pf_src *s, const pf_stream_seed *sd)
 {
+    new_contexts(s);
     zsopts *o = pf_alloc(s, sizeof *o);
     o->dict = pf_alloc(s, sizeof *o->dict);
     *o->dict = (zsdict){.content = {0}};
@@ -666,6 +678,5 @@ static const pf_stream_seeds k_seed_spec = {
 void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
                                   size_t len))
 {
-    zs_init();
     pf_stream_emit_seeds(&k_seed_spec, emit);
 }
