@@ -71,33 +71,16 @@ static const LZ4F_blockSizeID_t bsid_values[] = {
     LZ4F_default, LZ4F_max64KB, LZ4F_max256KB, LZ4F_max1MB, LZ4F_max4MB};
 static const pf_segments_opts k_seg = {.literal_max = DATA_MAX};
 
-/* lz4frame allocates through the block cache. One compression context
- * serves an input (a fresh one callocs its block buffer, up to 4 MiB +
- * 128 KiB, at its first streamed frame); a decompression context serves
- * one stream: lz4 1.9.4's LZ4F_resetDecompressionContext leaves the
- * remaining content size of an interrupted frame behind (lz4 issue #1227),
- * which would make a failure depend on the input before. */
+/* lz4frame allocates through the block cache, and every compression and
+ * decompression gets a fresh context: LZ4HC's output depends on what a
+ * reused context compressed before (LZ4_resetStreamHC_fast keeps its
+ * tables), and lz4 1.9.4's LZ4F_resetDecompressionContext keeps the
+ * remaining content size of an interrupted frame (lz4 issue #1227): a
+ * failure would depend on the call or the input before. */
 static void *l_alloc(void *o, size_t n) { (void)o; return pf_cache_alloc(n); }
 static void *l_calloc(void *o, size_t n) { (void)o; return pf_cache_calloc(n); }
 static void l_free(void *o, void *p) { (void)o; pf_cache_free(p); }
 static const LZ4F_CustomMem g_mem = {l_alloc, l_calloc, l_free, NULL};
-static LZ4F_cctx *g_cctx;
-
-static void free_cctx(void *arg)
-{
-    (void)arg;
-    LZ4F_freeCompressionContext(g_cctx);
-    g_cctx = NULL;
-}
-
-static LZ4F_cctx *cctx(pf_src *s)
-{
-    if (!g_cctx) {
-        g_cctx = LZ4F_createCompressionContext_advanced(g_mem, LZ4F_VERSION);
-        pf_defer(s, free_cctx, NULL);
-    }
-    return g_cctx;
-}
 
 /* --- strategy ------------------------------------------------------- */
 
@@ -187,11 +170,15 @@ static const char *l_compress(pf_src *s, void *opts, const uint8_t *data,
     prefs_of(o->p, len, &pr);
     size_t bound = LZ4F_compressFrameBound(len, &pr), r;
     uint8_t *room = pf_vec_reserve(out, bound);
-    if (o->dict.data || o->p[P_LEVEL] >= LZ4HC_CLEVEL_MIN)
-        r = LZ4F_compressFrame_usingCDict(cctx(s), room, bound, data, len,
-                                          cdict_of(s, o), &pr);
-    else
+    if (o->dict.data || o->p[P_LEVEL] >= LZ4HC_CLEVEL_MIN) {
+        LZ4F_cctx *c = LZ4F_createCompressionContext_advanced(g_mem, LZ4F_VERSION);
+        r = c ? LZ4F_compressFrame_usingCDict(c, room, bound, data, len,
+                                              cdict_of(s, o), &pr)
+              : (size_t)-LZ4F_ERROR_allocation_failed;
+        LZ4F_freeCompressionContext(c);
+    } else {
         r = LZ4F_compressFrame(room, bound, data, len, &pr);
+    }
     if (!LZ4F_isError(r))
         pf_vec_added(out, r);
     return l_error("LZ4F_compressFrame into LZ4F_compressFrameBound()", r);
@@ -209,7 +196,11 @@ static void *l_encoder_begin(pf_src *s, void *opts, const pf_stream_plan *plan,
 {
     (void)plan;
     lenc *e = pf_alloc(s, sizeof *e);
-    *e = (lenc){.c = cctx(s), .cdict = cdict_of(s, opts)};
+    *e = (lenc){.c = LZ4F_createCompressionContext_advanced(g_mem, LZ4F_VERSION),
+                .cdict = cdict_of(s, opts)};
+    if (!e->c)
+        pf_stream_fail(s, &l_codec, opts, "lz4frame refused a valid call",
+                       "LZ4F_createCompressionContext_advanced");
     prefs_of(((lopts *)opts)->p, len, &e->pr);
     return e;
 }
@@ -269,6 +260,7 @@ static void *l_decoder_begin(pf_src *s, void *dopts)
     return d;
 }
 
+static void l_encoder_end(void *enc) { LZ4F_freeCompressionContext(((lenc *)enc)->c); }
 static void l_decoder_end(void *dec) { LZ4F_freeDecompressionContext(((lstream *)dec)->d); }
 
 static pf_step l_decoder_step(void *dec, pf_stream_io *io)
@@ -297,7 +289,7 @@ static const pf_stream_codec l_codec = {
     .compress_name = "compressFrame", .decompress_name = "LZ4F_decompress",
     .compress = l_compress,
     .encoder_begin = l_encoder_begin, .encoder_step = l_encoder_step,
-    .encoder_min_room = l_encoder_min_room,
+    .encoder_min_room = l_encoder_min_room, .encoder_end = l_encoder_end,
     .decoder_begin = l_decoder_begin, .decoder_step = l_decoder_step,
     .decoder_end = l_decoder_end, .describe = l_describe,
 };
