@@ -581,10 +581,8 @@ PF_TARGET(lz4)
  * contentSize, level, favorDecSpeed, autoFlush, dictID */
 #define P(...) ((const int64_t[N_P]){__VA_ARGS__})
 #define DEF P(0, 0, 0, 0, 0, 0, 0, 0, 0)
-#define V(n, p, ...) .name = n, .params = p, .data = {__VA_ARGS__}
-/* A dictionary: its bytes, or a slice of the data at, len. */
-#define DICT(kind, b, at_, len_) \
-    .tail = (const int64_t[]){kind}, .bytes = b, .at = at_, .len = len_
+#define V PF_SEED
+#define DICT(kind, b, at, len) PF_SEED_DICT(kind, b, at, len, 0)
 /* Past the first frame: chunk; flush; dec_room; a part. */
 #define STREAM(chunk_, flush, dec, part_p, part_) \
     .chunk = chunk_, .plan = (const int64_t[]){flush}, .dec_room = dec, \
@@ -637,13 +635,6 @@ static const pf_stream_seed k_seeds[] = {
     {V("raw-block-small-capacity", DEF, {"aab", 0, 30}), BLOCK(16, 0, NULL, 0)},
     {V("raw-block-corrupt", DEF, {LOREM, 0, 3}), BLOCK(0, 0, NULL, 2)},
 };
-
-static void enc_tail(pf_buf *e, const pf_stream_seed *sd)
-{
-    int kind = sd->tail ? (int)sd->tail[0] : PF_DICT_NONE;
-    pf_enc_dict(e, DICT_MAX, DATA_MAX, kind, sd->bytes,
-                sd->bytes ? strlen(sd->bytes) : sd->len, sd->at);
-}
 
 static size_t seed_data(const pf_stream_seed *sd, uint8_t *out)
 {
@@ -704,7 +695,7 @@ static void damage(pf_src *s, const pf_stream_seed *sd, void *opts, pf_vec *v)
 
 static const pf_stream_seeds k_seed_spec = {
     &l_target, {N_MODES, MODE_VALUES, k_params, N_P, &k_seg, DATA_MAX},
-    k_params, N_P, enc_tail, NULL, enc_raw, opts_of, damage,
+    k_params, N_P, NULL, DICT_MAX, NULL, 0, NULL, enc_raw, opts_of, damage,
     k_seeds, PF_LEN(k_seeds)};
 
 void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,

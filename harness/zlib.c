@@ -680,7 +680,7 @@ PF_TARGET(zlib_target)
 /* format, level, strategy, windowBits, memLevel */
 #define P(...) ((const int64_t[N_P]){__VA_ARGS__})
 #define Q(...) ((const int64_t[N_P - 1]){__VA_ARGS__}) /* a further stream */
-#define V(n, p, ...) .name = n, .params = p, .data = {__VA_ARGS__}
+#define V PF_SEED
 /* A dictionary (its bytes, or a slice of the data at, len), or for gzip
  * the header k_headers[i]. */
 #define DICT(kind, b, at_, len_) \
@@ -810,8 +810,8 @@ static void *opts_of(pf_src *s, const pf_stream_seed *sd)
 
 static const pf_stream_seeds k_seed_spec = {
     &z_target, {N_MODES, MODE_VALUES, k_params, N_P, &k_seg, DATA_MAX},
-    k_params + 1, N_P - 1, enc_tail, enc_concat, enc_raw, opts_of, NULL,
-    k_seeds, PF_LEN(k_seeds)};
+    k_params + 1, N_P - 1, enc_tail, DICT_MAX, NULL, 0, enc_concat, enc_raw,
+    opts_of, NULL, k_seeds, PF_LEN(k_seeds)};
 
 void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
                                   size_t len))

@@ -571,12 +571,10 @@ PF_TARGET(zstd)
  * strategy, targetCBlockSize, literals, rowMatchFinder */
 #define P(...) ((const int64_t[N_P]){__VA_ARGS__})
 #define DEF P(0, 9, 0, 1, 0, 0, 0, 0, 0)
-#define V(n, p, ...) .name = n, .params = p, .data = {__VA_ARGS__}
-/* A dictionary: kind, finalize, dict_id, samples, dict_api; its bytes, or
- * a slice of the data at, len. */
-#define DICT(kind, full, id, samples, api, b, at_, len_) \
-    .tail = (const int64_t[]){kind, full, id, samples, api}, .bytes = b, \
-    .at = at_, .len = len_
+#define V PF_SEED
+/* A dictionary: its bytes or a slice of the data (at, len); finalize,
+ * dict_id, samples, dict_api. */
+#define DICT PF_SEED_DICT
 /* Past the first frame: chunk; out_room, flush, pledge; dec_room; a part. */
 #define STREAM(chunk_, room, flush, pledge, dec, part_p, part_) \
     .chunk = chunk_, .plan = (const int64_t[N_PL]){room, flush, pledge}, \
@@ -601,14 +599,14 @@ static const pf_stream_seed k_seeds[] = {
        {"\x01\x02\x03\xff\xfe", 0, 0}, {"\x00", 1, 1000})},
     {V("max-data", DEF, {"0123456789abcdef", 0, 1024})},
     {V("raw-dict-load", DEF, {TEXT, 0, 2}),
-     DICT(PF_DICT_BYTES, 0, 0, 0, API_LOAD, "quick brown fox jumps lazy dog ", 0, 0)},
+     DICT(PF_DICT_BYTES, "quick brown fox jumps lazy dog ", 0, 0, 0, 0, 0, API_LOAD)},
     {V("raw-dict-cdict", P(9, 9, 1, 1, 0, 0, 0, 0, 0), {LOREM TEXT, 0, 0}, {TEXT, 0, 3}),
-     DICT(PF_DICT_SLICE, 0, 0, 0, API_CDICT, NULL, 10, 60)},
+     DICT(PF_DICT_SLICE, NULL, 10, 60, 0, 0, 0, API_CDICT)},
     {V("full-dict", P(3, 9, 0, 1, 0, 0, 0, 0, 0), {TEXT LOREM, 0, 0}, {LOREM TEXT, 0, 0},
        {"0123456789", 0, 30}),
-     DICT(PF_DICT_BYTES, 1, 40000, 4, API_CDICT, TEXT LOREM "0123456789", 0, 0)},
+     DICT(PF_DICT_BYTES, TEXT LOREM "0123456789", 0, 0, 1, 40000, 4, API_CDICT)},
     {V("full-dict-no-id", P(12, 9, 1, 1, 1, 0, 0, 0, 0), {LOREM, 0, 8}),
-     DICT(PF_DICT_SLICE, 1, 0, 8, API_LOAD, NULL, 0, 200)},
+     DICT(PF_DICT_SLICE, NULL, 0, 200, 1, 0, 8, API_LOAD)},
     {V("stream-flush-pledged", P(3, 9, 1, 1, 0, 0, 0, 0, 0), {TEXT, 0, 20}),
      STREAM(100, 17, 1, 1, 5, P(-3, 12, 0, 0, 0, 0, 0, 0, 0),
             ((pf_segment){LOREM, 0, 3}))},
@@ -628,15 +626,6 @@ static const pf_stream_seed k_seeds[] = {
      RAW(0, 7, 4)},
     {V("raw-empty-frame", DEF, {"", 0, 0}), RAW(0, 0, 0)},
 };
-
-static void enc_tail(pf_buf *e, const pf_stream_seed *sd)
-{
-    int kind = sd->tail ? (int)sd->tail[0] : PF_DICT_NONE;
-    pf_enc_dict(e, DICT_MAX, DATA_MAX, kind, sd->bytes,
-                sd->bytes ? strlen(sd->bytes) : sd->len, sd->at);
-    if (kind != PF_DICT_NONE)
-        pf_enc_params(e, k_dict_params, N_D, sd->tail + 1);
-}
 
 static void enc_raw(pf_buf *e, const pf_stream_seed *sd)
 {
@@ -672,8 +661,8 @@ static void damage(pf_src *s, const pf_stream_seed *sd, void *opts, pf_vec *v)
 
 static const pf_stream_seeds k_seed_spec = {
     &zs_target, {N_MODES, MODE_VALUES, k_params, N_P, &k_seg, DATA_MAX},
-    k_params, N_P, enc_tail, NULL, enc_raw, opts_of, damage,
-    k_seeds, PF_LEN(k_seeds)};
+    k_params, N_P, NULL, DICT_MAX, k_dict_params, N_D, NULL, enc_raw, opts_of,
+    damage, k_seeds, PF_LEN(k_seeds)};
 
 void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
                                   size_t len))

@@ -447,7 +447,14 @@ typedef struct pf_stream_seeds {
     pf_stream_head head;
     const pf_param *part_table;  /* the parameters of a further frame */
     size_t n_part_table;
+    /* NULL: the tail is a dictionary (pf_enc_dict with dict_max and the
+     * head's data_max): kind tail[0] (none when tail is NULL), bytes or a
+     * slice (at, len), and when it is not none the dict_params table's
+     * values from tail[1]. */
     void (*enc_tail)(pf_buf *e, const pf_stream_seed *sd);
+    size_t dict_max;
+    const pf_param *dict_params;
+    size_t n_dict_params;
     void (*enc_concat)(pf_buf *e, const pf_stream_seed *sd); /* NULL: none */
     void (*enc_raw)(pf_buf *e, const pf_stream_seed *sd);
     void *(*opts_of)(pf_src *s, const pf_stream_seed *sd);   /* raw seeds */
@@ -456,6 +463,13 @@ typedef struct pf_stream_seeds {
     const pf_stream_seed *seeds;
     size_t n_seeds;
 } pf_stream_seeds;
+
+/* Seed rows: PF_SEED(name, params, segments...), then for a dictionary
+ * PF_SEED_DICT(kind, bytes, at, len, params table values...). */
+#define PF_SEED(n, p, ...) .name = n, .params = p, .data = {__VA_ARGS__}
+#define PF_SEED_DICT(kind, b, at_, len_, ...)                               \
+    .tail = (const int64_t[]){kind, __VA_ARGS__}, .bytes = b, .at = at_,     \
+    .len = len_
 
 /* Writes every seed (pf_target_seeds calls it); each value and stream
  * seed is first checked to decode back to its head (else a one-line

@@ -45,15 +45,26 @@ static void check_head(const pf_stream_head *h, const pf_stream_seed *sd,
     }
 }
 
+/* The seed's data (malloc), *len its length. */
+static uint8_t *seed_data(const pf_stream_seeds *sp, const pf_stream_seed *sd,
+                          size_t *len)
+{
+    size_t cap = sp->head.data_max;
+    uint8_t *data = malloc(cap ? cap : 1);
+    if (!data) {
+        fprintf(stderr, "propfuzz: out of memory (seed %s)\n", sd->name);
+        abort();
+    }
+    *len = pf_segments_expand(sd->data, n_segments(sd->data, 3), data, cap);
+    return data;
+}
+
 /* batch_stream: chunk, then the rest; the plan; decoded whole. */
 static void enc_batch(pf_buf *e, const pf_stream_seeds *sp,
                       const pf_stream_seed *sd)
 {
-    size_t cap = sp->head.data_max;
-    uint8_t *data = malloc(cap ? cap : 1);
-    size_t len = data ? pf_segments_expand(sd->data, n_segments(sd->data, 3),
-                                           data, cap) : 0;
-    free(data);
+    size_t len;
+    free(seed_data(sp, sd, &len));
     pf_stream_enc_chunks(e, len, &sd->chunk, 1);
     const pf_stream_target *t = sp->target;
     pf_enc_params(e, t->plan_params, t->n_plan_params, sd->plan);
@@ -83,6 +94,17 @@ static void enc_concat(pf_buf *e, const pf_stream_seeds *sp,
     pf_enc_more(e, false); /* concat_chunks: one */
 }
 
+/* The standard tail: a dictionary, and its own parameters. */
+static void enc_dict_tail(pf_buf *e, const pf_stream_seeds *sp,
+                          const pf_stream_seed *sd)
+{
+    int kind = sd->tail && !sd->chunk ? (int)sd->tail[0] : PF_DICT_NONE;
+    pf_enc_dict(e, sp->dict_max, sp->head.data_max, kind, sd->bytes,
+                sd->bytes ? strlen(sd->bytes) : sd->len, sd->at);
+    if (kind != PF_DICT_NONE && sp->n_dict_params)
+        pf_enc_params(e, sp->dict_params, sp->n_dict_params, sd->tail + 1);
+}
+
 static void enc_value(pf_buf *e, const pf_stream_seeds *sp,
                       const pf_stream_seed *sd)
 {
@@ -91,7 +113,10 @@ static void enc_value(pf_buf *e, const pf_stream_seeds *sp,
         pf_enc_choice(e, h->n_modes, h->mode);
     pf_enc_params(e, h->params, h->n_params, sd->params);
     pf_enc_segments(e, h->seg, sd->data, n_segments(sd->data, 3));
-    sp->enc_tail(e, sd);
+    if (sp->enc_tail)
+        sp->enc_tail(e, sd);
+    else
+        enc_dict_tail(e, sp, sd);
     if (sd->chunk) {
         enc_batch(e, sp, sd);
         enc_concat(e, sp, sd);
@@ -103,10 +128,8 @@ static void enc_value(pf_buf *e, const pf_stream_seeds *sp,
 static void enc_raw(pf_buf *e, const pf_stream_seeds *sp,
                     const pf_stream_seed *sd)
 {
-    size_t cap = sp->head.data_max;
-    uint8_t *data = malloc(cap ? cap : 1);
-    size_t len = data ? pf_segments_expand(sd->data, n_segments(sd->data, 3),
-                                           data, cap) : 0;
+    size_t len;
+    uint8_t *data = seed_data(sp, sd, &len);
     pf_src *s = pf_begin("seed", NULL, 0);
     void *opts = sp->opts_of(s, sd);
     pf_vec *v = pf_vec_new(s);
