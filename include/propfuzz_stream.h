@@ -45,15 +45,16 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 
 /* Bytes [0, len) hold data; PF_VEC_GUARD bytes after len (or after the
- * room last reserved) are poisoned under ASan. Memory comes from a pool
- * kept across inputs: fresh memory from ASan's quarantine costs page
- * faults on every run. */
+ * room last reserved) are poisoned under ASan, whatever the room's size
+ * at the same cost. Memory comes from a pool kept across inputs: fresh
+ * memory from ASan's quarantine costs page faults on every run. */
 enum { PF_VEC_GUARD = 32 };
 
 typedef struct pf_vec {
     uint8_t *data;  /* never NULL once something was reserved */
     size_t len;
     size_t cap;     /* room + guard included */
+    size_t guard;   /* where the guard is poisoned (SIZE_MAX: none) */
 } pf_vec;
 
 /* An empty vector whose memory goes back to the pool when the input ends.
@@ -78,9 +79,8 @@ void pf_vec_pool_drain(void);
  * request of the same size: a library that allocates its tables per
  * stream would otherwise take fresh pages from ASan's quarantine every
  * run. A reused block is a malloc'ed block of exactly that size, so ASan
- * still sees overflows; a cached block is poisoned, so a use after free
- * is still seen until the block is handed out again. Wire these into the
- * library's custom-allocator hooks. */
+ * still sees overflows; only a use after free of a cached block goes
+ * unseen. Wire these into the library's custom-allocator hooks. */
 void *pf_cache_alloc(size_t n);
 void *pf_cache_calloc(size_t n);
 void pf_cache_free(void *p);
