@@ -28,13 +28,6 @@ static void out_of_memory(size_t n)
     abort();
 }
 
-static void move_guard(pf_vec *v, size_t at)
-{
-    if (v->guard != SIZE_MAX)
-        ASAN_UNPOISON_MEMORY_REGION(v->data + v->guard, PF_VEC_GUARD);
-    ASAN_POISON_MEMORY_REGION(v->data + at, PF_VEC_GUARD);
-    v->guard = at;
-}
 
 /* The best fitting pooled buffer of at least `need` bytes, or none. */
 static bool take_pooled(pf_vec *v, size_t need)
@@ -52,21 +45,63 @@ static bool take_pooled(pf_vec *v, size_t need)
     return true;
 }
 
+/* Into the pool, evicting a smaller buffer when it is full. */
+static void pool_put(uint8_t *p, size_t cap)
+{
+    size_t slot = POOL_SLOTS;
+    for (size_t i = 0; i < POOL_SLOTS; i++) {
+        if (!g_pool[i].p) {
+            slot = i;
+            break;
+        }
+        if (g_pool[i].cap < cap &&
+            (slot == POOL_SLOTS || g_pool[i].cap < g_pool[slot].cap))
+            slot = i;
+    }
+    if (slot == POOL_SLOTS) {
+        free(p);
+        return;
+    }
+    free(g_pool[slot].p);
+    g_pool[slot] = (struct pooled){p, cap};
+}
+
+static void unguard(pf_vec *v)
+{
+    if (v->guard != SIZE_MAX)
+        ASAN_UNPOISON_MEMORY_REGION(v->data + v->guard, PF_VEC_GUARD);
+    v->guard = SIZE_MAX;
+}
+
+/* A pooled buffer when one is large enough (its pages are already
+ * mapped), the old one back to the pool; else realloc. */
 static void grow(pf_vec *v, size_t need)
 {
-    if (!v->data && take_pooled(v, need))
+    unguard(v);
+    pf_vec bigger = {.guard = SIZE_MAX};
+    if (take_pooled(&bigger, need)) {
+        if (v->data) {
+            memcpy(bigger.data, v->data, v->len);
+            pool_put(v->data, v->cap);
+        }
+        v->data = bigger.data, v->cap = bigger.cap;
         return;
+    }
     size_t cap = v->cap ? v->cap : MIN_CAP;
     while (cap < need)
         cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-    if (v->guard != SIZE_MAX) /* realloc copies the guard's bytes */
-        ASAN_UNPOISON_MEMORY_REGION(v->data + v->guard, PF_VEC_GUARD);
-    v->guard = SIZE_MAX;
     uint8_t *p = realloc(v->data, cap);
     if (!p)
         out_of_memory(cap);
     v->data = p;
     v->cap = cap;
+}
+
+static void move_guard(pf_vec *v, size_t at)
+{
+    unguard(v);
+    ASAN_POISON_MEMORY_REGION(v->data + at, PF_VEC_GUARD);
+    v->guard = at;
 }
 
 uint8_t *pf_vec_reserve(pf_vec *v, size_t n)
@@ -101,30 +136,12 @@ void pf_vec_truncate(pf_vec *v, size_t n)
     move_guard(v, v->len);
 }
 
-/* At the end of the input: into the pool, evicting a smaller buffer when
- * it is full. */
 static void release(void *arg)
 {
     pf_vec *v = arg;
-    if (!v->data)
-        return;
-    if (v->guard != SIZE_MAX)
-        ASAN_UNPOISON_MEMORY_REGION(v->data + v->guard, PF_VEC_GUARD);
-    size_t slot = POOL_SLOTS;
-    for (size_t i = 0; i < POOL_SLOTS; i++) {
-        if (!g_pool[i].p) {
-            slot = i;
-            break;
-        }
-        if (g_pool[i].cap < v->cap &&
-            (slot == POOL_SLOTS || g_pool[i].cap < g_pool[slot].cap))
-            slot = i;
-    }
-    if (slot == POOL_SLOTS) {
-        free(v->data);
-    } else {
-        free(g_pool[slot].p);
-        g_pool[slot] = (struct pooled){v->data, v->cap};
+    if (v->data) {
+        unguard(v);
+        pool_put(v->data, v->cap);
     }
     *v = (pf_vec){.guard = SIZE_MAX};
 }
