@@ -171,9 +171,9 @@ static const char *l_compress(pf_src *s, void *opts, const uint8_t *data,
     size_t bound = LZ4F_compressFrameBound(len, &pr), r;
     uint8_t *room = pf_vec_reserve(out, bound);
     if (o->dict.data || o->p[P_LEVEL] >= LZ4HC_CLEVEL_MIN) {
+        const LZ4F_CDict *d = cdict_of(s, o); /* may fail: before the context */
         LZ4F_cctx *c = LZ4F_createCompressionContext_advanced(g_mem, LZ4F_VERSION);
-        r = c ? LZ4F_compressFrame_usingCDict(c, room, bound, data, len,
-                                              cdict_of(s, o), &pr)
+        r = c ? LZ4F_compressFrame_usingCDict(c, room, bound, data, len, d, &pr)
               : (size_t)-LZ4F_ERROR_allocation_failed;
         LZ4F_freeCompressionContext(c);
     } else {
@@ -196,8 +196,8 @@ static void *l_encoder_begin(pf_src *s, void *opts, const pf_stream_plan *plan,
 {
     (void)plan;
     lenc *e = pf_alloc(s, sizeof *e);
-    *e = (lenc){.c = LZ4F_createCompressionContext_advanced(g_mem, LZ4F_VERSION),
-                .cdict = cdict_of(s, opts)};
+    *e = (lenc){.cdict = cdict_of(s, opts)}; /* may fail: before the context */
+    e->c = LZ4F_createCompressionContext_advanced(g_mem, LZ4F_VERSION);
     if (!e->c)
         pf_stream_fail(s, &l_codec, opts, "lz4frame refused a valid call",
                        "LZ4F_createCompressionContext_advanced");

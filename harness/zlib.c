@@ -254,8 +254,10 @@ static const char *z_compress(pf_src *s, void *opts, const uint8_t *data,
     z_stream z;
     gz_header gh;
     const char *why = deflate_start(&z, o, &gh);
-    if (why)
+    if (why) {
+        deflateEnd(&z);
         return why;
+    }
     size_t room = o->bound = deflateBound(&z, (uLong)len);
     z.next_in = (Bytef *)data;
     z.avail_in = (uInt)len;
@@ -308,8 +310,10 @@ static void *z_encoder_begin(pf_src *s, void *opts, const pf_stream_plan *plan,
     e->ops = 0;
     e->reparam_due = false;
     const char *why = deflate_start(&e->z, opts, &e->gh);
-    if (why)
+    if (why) {
+        deflateEnd(&e->z);
         pf_stream_fail(s, &z_codec, opts, "zlib refused a valid call", why);
+    }
     return e;
 }
 
@@ -372,8 +376,10 @@ static void *z_decoder_begin(pf_src *s, void *dopts)
                       inflateSetDictionary(z, d->dict->data, (uInt)d->dict->len));
     if (!why && d->hdr)
         why = z_error("inflateGetHeader", inflateGetHeader(z, d->hdr));
-    if (why)
+    if (why) {
+        inflateEnd(z);
         pf_stream_fail(s, &z_codec, NULL, "zlib refused a valid call", why);
+    }
     z->opaque = (voidpf)d; /* the dictionary for Z_NEED_DICT */
     return z;
 }
