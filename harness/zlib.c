@@ -47,7 +47,8 @@
  *   R7 raw mode: output beyond RAW_OUT_CAP bytes is a refusal (deflate
  *      expands up to 1032:1; the caller bounds inflate by its room).
  *   R8 raw mode compares the stepped inflate and inflateBack (window 32 KiB)
- *      with the one-shot inflate only when that accepted: a smaller
+ *      with the one-shot inflate only when that accepted (the rest is
+ *      decoded for memory safety, and skipped): a smaller
  *      windowBits refuses a header declaring a larger window, and in one
  *      call inflate checks distances against the output, not the window.
  */
@@ -655,8 +656,8 @@ static void prop_decompress_safe(pf_src *s, void *in)
     const pf_stream_result *once = pf_stream_raw_once(s, &z->r);
     if (once->status == PF_STREAM_TOO_LARGE)
         pf_skip(s, "R7");
-    if (once->status != PF_STREAM_END) /* R8 */
-        return;
+    if (once->status != PF_STREAM_END)
+        pf_skip(s, "R8");
     pf_stream_result st;
     pf_stream_raw_stepped(s, &z->r, &st);
     pf_stream_raw_same(s, &z->r, NULL, &st, once);
