@@ -2,26 +2,14 @@
  * the strategy excludes or treats specially is really refused or changed
  * by the library. Prints PASS/FAIL per check and "N passed, N failed". */
 #define LZ4F_STATIC_LINKING_ONLY
+#include "testkit.h"
+
 #include <limits.h>
 #include <lz4.h>
 #include <lz4frame.h>
 #include <lz4hc.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-
-static unsigned passed, failed;
-
-static void check(bool ok, const char *name, const char *why)
-{
-    if (ok) {
-        printf("PASS %s\n", name);
-        passed++;
-    } else {
-        printf("FAIL %s: %s\n", name, why);
-        failed++;
-    }
-}
 
 static char text[4096];
 
@@ -39,7 +27,7 @@ static size_t frame(int level, LZ4F_blockSizeID_t bsid, LZ4F_blockMode_t mode,
     return LZ4F_isError(r) ? 0 : r;
 }
 
-/* Levels above LZ4HC_CLEVEL_MAX (12) compress exactly as 12. */
+/* R1: levels above LZ4HC_CLEVEL_MAX (12) compress exactly as 12. */
 static void levels_above_max(void)
 {
     static char a[8192], b[8192];
@@ -52,11 +40,11 @@ static void levels_above_max(void)
                           sizeof text, b, sizeof b);
         same = nb == na && memcmp(a, b, na) == 0;
     }
-    check(same, "levels_above_12_are_12",
-          "a level above LZ4HC_CLEVEL_MAX compressed differently from 12");
+    verdict("levels_above_12_are_12", same,
+            "a level above LZ4HC_CLEVEL_MAX compressed differently from 12");
 }
 
-/* contentSize 0 means "unknown": an empty input's frame states no size. */
+/* R2: contentSize 0 means "unknown": an empty input's frame states no size. */
 static void empty_content_size(void)
 {
     char out[64];
@@ -68,13 +56,13 @@ static void empty_content_size(void)
     size_t r = LZ4F_getFrameInfo(d, &fi, out, &in);
     LZ4F_freeDecompressionContext(d);
     /* FLG bit 3 (content size) clear, and the info says 0. */
-    check(n > 0 && !LZ4F_isError(r) && fi.contentSize == 0 &&
-              (out[4] & 0x08) == 0,
-          "empty_input_has_no_content_size",
-          "the frame of an empty input states a content size");
+    verdict("empty_input_has_no_content_size",
+            n > 0 && !LZ4F_isError(r) && fi.contentSize == 0 &&
+                (out[4] & 0x08) == 0,
+            "the frame of an empty input states a content size");
 }
 
-/* LZ4F_compressFrame lowers the block size to the smallest that fits and
+/* R3: LZ4F_compressFrame lowers the block size to the smallest that fits and
  * makes a single block independent. */
 static void one_shot_block_size(void)
 {
@@ -87,13 +75,13 @@ static void one_shot_block_size(void)
     size_t in = n;
     size_t r = LZ4F_getFrameInfo(d, &fi, out, &in);
     LZ4F_freeDecompressionContext(d);
-    check(n > 0 && !LZ4F_isError(r) && fi.blockSizeID == LZ4F_max64KB &&
-              fi.blockMode == LZ4F_blockIndependent,
-          "one_shot_lowers_block_size_and_unlinks",
-          "LZ4F_compressFrame kept the 4 MB linked blocks asked for");
+    verdict("one_shot_lowers_block_size_and_unlinks",
+            n > 0 && !LZ4F_isError(r) && fi.blockSizeID == LZ4F_max64KB &&
+                fi.blockMode == LZ4F_blockIndependent,
+            "LZ4F_compressFrame kept the 4 MB linked blocks asked for");
 }
 
-/* lz4.h Note 5: with a source longer than the block, a target beyond the
+/* R6: lz4.h Note 5: with a source longer than the block, a target beyond the
  * block's size is not honoured as "the whole block": the decoder reads on
  * into the bytes after it. The harness asks only for targets within the
  * block it decoded whole. */
@@ -106,12 +94,12 @@ static void partial_note5(void)
     int full = LZ4_decompress_safe(block, out, n, (int)sizeof out);
     int r = LZ4_decompress_safe_partial(block, out, n + 16, full + 32,
                                         (int)sizeof out);
-    check(full == 200 && r != full, "partial_target_beyond_block_reads_on",
-          "with a longer source and a larger target the partial decoder "
-          "still stopped at the block's end");
+    verdict("partial_target_beyond_block_reads_on", full == 200 && r != full,
+            "with a longer source and a larger target the partial decoder "
+            "still stopped at the block's end");
 }
 
-/* A block with a match at offset 0 (invalid per lz4_Block_format.md) is
+/* R5: a block with a match at offset 0 (invalid per lz4_Block_format.md) is
  * accepted, and the full and partial decoders write different bytes for
  * it: the harness decodes such input but does not compare it. */
 static void offset0_accepted(void)
@@ -121,10 +109,10 @@ static void offset0_accepted(void)
     char a[128] = {0}, b[128] = {0};
     int n = LZ4_decompress_safe(blk, a, (int)sizeof blk, 90);
     int k = LZ4_decompress_safe_partial(blk, b, (int)sizeof blk, 12, 90);
-    check(n == 12 && k == 12 && memcmp(a, b, 12) != 0,
-          "offset0_block_accepted_decoders_differ",
-          "offset 0 is refused now, or both decoders agree on it: the "
-          "harness can compare such blocks");
+    verdict("offset0_block_accepted_decoders_differ",
+            n == 12 && k == 12 && memcmp(a, b, 12) != 0,
+            "offset 0 is refused now, or both decoders agree on it: the "
+            "harness can compare such blocks");
 }
 
 int main(void)
@@ -137,6 +125,5 @@ int main(void)
     one_shot_block_size();
     partial_note5();
     offset0_accepted();
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed != 0;
+    return finish();
 }

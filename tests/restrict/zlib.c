@@ -3,27 +3,15 @@
  * and each known bug the harness steps around is still there (a FAIL here
  * means the restriction can go). Prints PASS/FAIL per check and
  * "N passed, N failed". */
-#include <stdbool.h>
+#include "testkit.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <zlib.h>
 
-static unsigned passed, failed;
-
-static void check(bool ok, const char *name, const char *why)
-{
-    if (ok) {
-        printf("PASS %s\n", name);
-        passed++;
-    } else {
-        printf("FAIL %s: %s\n", name, why);
-        failed++;
-    }
-}
-
 static const char text[] = "hello hello hello hello, zlib restrictions";
 
-/* windowBits 8 with the zlib format: deflate writes a 512-byte window
+/* R1: windowBits 8 with the zlib format: deflate writes a 512-byte window
  * (CINFO 1, CMF 0x18), and inflate with windowBits 8 refuses that header,
  * while 9 accepts it (zlib.h's documented remedy). */
 static void window8_becomes_9(void)
@@ -38,7 +26,8 @@ static void window8_becomes_9(void)
     ok = ok && deflate(&d, Z_FINISH) == Z_STREAM_END && out[0] == 0x18;
     size_t n = sizeof out - d.avail_out;
     deflateEnd(&d);
-    check(ok, "window8_zlib_header_says_9", "deflateInit2(8) did not write a 512-byte window");
+    verdict("window8_zlib_header_says_9", ok,
+            "deflateInit2(8) did not write a 512-byte window");
 
     int rets[2];
     for (int w = 8; w <= 9; w++) {
@@ -51,35 +40,40 @@ static void window8_becomes_9(void)
         rets[w - 8] = inflate(&i, Z_FINISH);
         inflateEnd(&i);
     }
-    check(rets[0] == Z_DATA_ERROR && rets[1] == Z_STREAM_END,
-          "window8_inflate_needs_9", "inflateInit2(8) accepted the header, or 9 refused it");
+    verdict("window8_inflate_needs_9",
+            rets[0] == Z_DATA_ERROR && rets[1] == Z_STREAM_END,
+            "inflateInit2(8) accepted the header, or 9 refused it");
 }
 
+/* R1: raw and gzip refuse windowBits 8. */
 static void window8_refused(void)
 {
     z_stream z = {0};
     int raw = deflateInit2(&z, 6, Z_DEFLATED, -8, 8, Z_DEFAULT_STRATEGY);
     if (raw == Z_OK)
         deflateEnd(&z);
-    check(raw == Z_STREAM_ERROR, "raw_window8_refused", "deflateInit2(-8) was accepted");
+    verdict("raw_window8_refused", raw == Z_STREAM_ERROR,
+            "deflateInit2(-8) was accepted");
     memset(&z, 0, sizeof z);
     int gz = deflateInit2(&z, 6, Z_DEFLATED, 24, 8, Z_DEFAULT_STRATEGY);
     if (gz == Z_OK)
         deflateEnd(&z);
-    check(gz == Z_STREAM_ERROR, "gzip_window8_refused", "deflateInit2(24) was accepted");
+    verdict("gzip_window8_refused", gz == Z_STREAM_ERROR,
+            "deflateInit2(24) was accepted");
 }
 
+/* R2: no preset dictionary with gzip. */
 static void gzip_dictionary_refused(void)
 {
     z_stream z = {0};
     deflateInit2(&z, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
     int ret = deflateSetDictionary(&z, (const Bytef *)"dictionary", 10);
     deflateEnd(&z);
-    check(ret == Z_STREAM_ERROR, "gzip_dictionary_refused",
-          "deflateSetDictionary on a gzip stream was accepted");
+    verdict("gzip_dictionary_refused", ret == Z_STREAM_ERROR,
+            "deflateSetDictionary on a gzip stream was accepted");
 }
 
-/* The gzip name is written up to its NUL: "ab\0cd" comes back as "ab". */
+/* R3: the gzip name is written up to its NUL: "ab\0cd" comes back as "ab". */
 static void gzip_name_c_string(void)
 {
     z_stream d = {0};
@@ -110,11 +104,12 @@ static void gzip_name_c_string(void)
     i.avail_out = sizeof back;
     int ret = inflate(&i, Z_FINISH);
     inflateEnd(&i);
-    check(ret == Z_STREAM_END && strcmp((char *)got, "ab") == 0,
-          "gzip_name_ends_at_nul", "the name did not come back as \"ab\"");
+    verdict("gzip_name_ends_at_nul",
+            ret == Z_STREAM_END && strcmp((char *)got, "ab") == 0,
+            "the name did not come back as \"ab\"");
 }
 
-/* Flushes with `step` bytes of output per call, calling again with the
+/* R4: flushes with `step` bytes of output per call, calling again with the
  * same flush while avail_out == 0 as zlib.h prescribes; zlib.h asks for
  * avail_out > 6 with Z_SYNC_FLUSH and Z_FULL_FLUSH (5 already repeats the
  * marker forever). Returns whether the flush completed within 1000 calls. */
@@ -141,21 +136,23 @@ static bool flush_completes(int flush, unsigned step)
 
 static void flush_output_space(void)
 {
-    check(!flush_completes(Z_SYNC_FLUSH, 5) && flush_completes(Z_SYNC_FLUSH, 7),
-          "sync_flush_needs_avail_out_7",
-          "Z_SYNC_FLUSH completes with 5 bytes per call, or not with 7");
-    check(!flush_completes(Z_FULL_FLUSH, 5) && flush_completes(Z_FULL_FLUSH, 7),
-          "full_flush_needs_avail_out_7",
-          "Z_FULL_FLUSH completes with 5 bytes per call, or not with 7");
+    verdict("sync_flush_needs_avail_out_7",
+            !flush_completes(Z_SYNC_FLUSH, 5) &&
+                flush_completes(Z_SYNC_FLUSH, 7),
+            "Z_SYNC_FLUSH completes with 5 bytes per call, or not with 7");
+    verdict("full_flush_needs_avail_out_7",
+            !flush_completes(Z_FULL_FLUSH, 5) &&
+                flush_completes(Z_FULL_FLUSH, 7),
+            "Z_FULL_FLUSH completes with 5 bytes per call, or not with 7");
     /* Not in zlib.h (see FINDINGS.md). */
-    check(!flush_completes(Z_PARTIAL_FLUSH, 1) &&
-              flush_completes(Z_PARTIAL_FLUSH, 7),
-          "partial_flush_never_completes_with_avail_out_1",
-          "Z_PARTIAL_FLUSH completes with 1 byte per call: the harness's "
-          "7-byte minimum for it can go");
+    verdict("partial_flush_never_completes_with_avail_out_1",
+            !flush_completes(Z_PARTIAL_FLUSH, 1) &&
+                flush_completes(Z_PARTIAL_FLUSH, 7),
+            "Z_PARTIAL_FLUSH completes with 1 byte per call: the harness's "
+            "7-byte minimum for it can go");
 }
 
-/* zlib 1.2.13: deflateBound() is one byte short at level 0 for tiny input
+/* R5: zlib 1.2.13's deflateBound() is one byte short at level 0 for tiny input
  * when memLevel + 7 >= windowBits (not the defaults). Fixed in zlib 1.3;
  * harness/zlib.c checks zlib 1.3's bound there instead. */
 static void deflate_bound_level0(void)
@@ -170,10 +167,10 @@ static void deflate_bound_level0(void)
     z.avail_out = (uInt)bound;
     int ret = deflate(&z, Z_FINISH);
     deflateEnd(&z);
-    check(ret != Z_STREAM_END && bound == 6 + 4,
-          "deflate_bound_level0_still_short",
-          "deflate finished within deflateBound(): the bug is fixed, remove "
-          "deflate_bound_known_bug from harness/zlib.c");
+    verdict("deflate_bound_level0_still_short",
+            ret != Z_STREAM_END && bound == 6 + 4,
+            "deflate finished within deflateBound(): the bug is fixed, remove "
+            "deflate_bound_known_bug from harness/zlib.c");
 }
 
 int main(void)
@@ -185,6 +182,5 @@ int main(void)
     gzip_name_c_string();
     flush_output_space();
     deflate_bound_level0();
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed != 0;
+    return finish();
 }

@@ -3,29 +3,17 @@
  * changed by the library. Prints PASS/FAIL per check and
  * "N passed, N failed". */
 #define ZSTD_STATIC_LINKING_ONLY
-#include <stdbool.h>
+#include "testkit.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
 #include <zstd_errors.h>
 
-static unsigned passed, failed;
-
-static void check(bool ok, const char *name, const char *why)
-{
-    if (ok) {
-        printf("PASS %s\n", name);
-        passed++;
-    } else {
-        printf("FAIL %s: %s\n", name, why);
-        failed++;
-    }
-}
-
 static char text[8192];
 
-/* targetCBlockSize: 0 (off) or at least ZSTD_TARGETCBLOCKSIZE_MIN (64). */
+/* R2: targetCBlockSize is 0 (off) or at least ZSTD_TARGETCBLOCKSIZE_MIN (64). */
 static void target_cblock_min(void)
 {
     ZSTD_CCtx *c = ZSTD_createCCtx();
@@ -33,12 +21,12 @@ static void target_cblock_min(void)
     size_t min = ZSTD_CCtx_setParameter(c, ZSTD_c_targetCBlockSize, 64);
     size_t off = ZSTD_CCtx_setParameter(c, ZSTD_c_targetCBlockSize, 0);
     ZSTD_freeCCtx(c);
-    check(ZSTD_isError(below) && !ZSTD_isError(min) && !ZSTD_isError(off),
-          "target_cblock_size_below_64_refused",
-          "targetCBlockSize 63 was accepted (or 64 or 0 refused)");
+    verdict("target_cblock_size_below_64_refused",
+            ZSTD_isError(below) && !ZSTD_isError(min) && !ZSTD_isError(off),
+            "targetCBlockSize 63 was accepted (or 64 or 0 refused)");
 }
 
-/* Raw mode: the streaming decoder gets ZSTD_d_windowLogMax 23 and refuses
+/* R7: the streaming decoder gets ZSTD_d_windowLogMax 23 and refuses
  * a frame with a 16 MiB window, which the one-shot decoder accepts. */
 static void window_log_max(void)
 {
@@ -62,10 +50,11 @@ static void window_log_max(void)
     ZSTD_inBuffer si = {frame, o.pos, 0};
     size_t st = ZSTD_decompressStream(d, &so, &si);
     ZSTD_freeDCtx(d);
-    check(one == sizeof text && ZSTD_isError(st) &&
-              ZSTD_getErrorCode(st) == ZSTD_error_frameParameter_windowTooLarge,
-          "window_log_max_23_refuses_16MiB_window",
-          "the streaming decoder accepted a 2^24 window with windowLogMax 23");
+    verdict(
+        "window_log_max_23_refuses_16MiB_window",
+        one == sizeof text && ZSTD_isError(st) &&
+            ZSTD_getErrorCode(st) == ZSTD_error_frameParameter_windowTooLarge,
+        "the streaming decoder accepted a 2^24 window with windowLogMax 23");
 }
 
 int main(void)
@@ -77,6 +66,5 @@ int main(void)
                          (i % 97 == 0 ? rand() % 7 : 0));
     target_cblock_min();
     window_log_max();
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed != 0;
+    return finish();
 }

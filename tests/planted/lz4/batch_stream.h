@@ -2,12 +2,10 @@
  * byte of an input chunk of odd length. One-shot compression hands over
  * all the data in one call of its own, so only the streaming API shows it.
  */
-#define PF_PLANT_ONLY "batch_stream"
-
 static size_t planted_update(LZ4F_cctx *c, void *dst, size_t cap,
                              const void *src, size_t n,
                              const LZ4F_compressOptions_t *opt)
 {
     return LZ4F_compressUpdate(c, dst, cap, src, n & 1 ? n - 1 : n, opt);
 }
-#define LZ4_COMPRESS_UPDATE planted_update
+#define LZ4F_compressUpdate planted_update

@@ -2,8 +2,6 @@
  * decoder reports one byte less consumed than it read, so the next frame
  * is looked for one byte early (in the previous frame's end mark). A frame
  * on its own ends exactly at the end of its input and is unaffected. */
-#define PF_PLANT_ONLY "concat"
-
 static size_t planted_decompress(LZ4F_dctx *d, void *dst, size_t *dst_size,
                                  const void *src, size_t *src_size,
                                  const void *dict, size_t dict_size,
@@ -16,4 +14,4 @@ static size_t planted_decompress(LZ4F_dctx *d, void *dst, size_t *dst_size,
         (*src_size)--;
     return ret;
 }
-#define LZ4_DECOMPRESS planted_decompress
+#define LZ4F_decompress_usingDict planted_decompress

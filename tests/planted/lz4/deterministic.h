@@ -2,8 +2,6 @@
  * another level (a fast level becomes HC level 9, an HC level becomes
  * fast level 1), as if the level came from stale state. Each frame is
  * still valid and round-trips; only compressing twice shows it. */
-#define PF_PLANT_ONLY "deterministic"
-
 static unsigned planted_calls;
 
 static void planted_level(LZ4F_preferences_t *p)
@@ -29,5 +27,5 @@ static size_t planted_compress_frame_cdict(LZ4F_cctx *c, void *dst, size_t cap,
     planted_level(&p);
     return LZ4F_compressFrame_usingCDict(c, dst, cap, src, n, d, &p);
 }
-#define LZ4_COMPRESS_FRAME planted_compress_frame
-#define LZ4_COMPRESS_FRAME_USING_CDICT planted_compress_frame_cdict
+#define LZ4F_compressFrame planted_compress_frame
+#define LZ4F_compressFrame_usingCDict planted_compress_frame_cdict

@@ -1,8 +1,6 @@
 /* Planted bug for round_trip: at the end of a frame whose output ends in
  * a run (its last two bytes equal), the decoder reports one byte too few.
  * The frame is still consumed to its end. */
-#define PF_PLANT_ONLY "round_trip"
-
 static size_t planted_decompress(LZ4F_dctx *d, void *dst, size_t *dst_size,
                                  const void *src, size_t *src_size,
                                  const void *dict, size_t dict_size,
@@ -16,4 +14,4 @@ static size_t planted_decompress(LZ4F_dctx *d, void *dst, size_t *dst_size,
         (*dst_size)--;
     return ret;
 }
-#define LZ4_DECOMPRESS planted_decompress
+#define LZ4F_decompress_usingDict planted_decompress

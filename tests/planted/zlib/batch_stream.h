@@ -2,8 +2,6 @@
  * number of input bytes leaves the last byte out (it is counted as taken
  * but never compressed). One-shot deflate (Z_FINISH with all the input)
  * never takes this path. */
-#define PF_PLANT_ONLY "batch_stream"
-
 static int planted_deflate(z_streamp z, int flush)
 {
     if (flush == Z_NO_FLUSH && (z->avail_in & 1)) {
@@ -15,4 +13,4 @@ static int planted_deflate(z_streamp z, int flush)
     }
     return deflate(z, flush);
 }
-#define ZLIB_DEFLATE planted_deflate
+#define deflate planted_deflate

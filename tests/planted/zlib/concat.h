@@ -2,10 +2,8 @@
  * for and goes back to the zlib format (windowBits 15), so the second of
  * concatenated gzip members or raw streams is read as a zlib stream.
  * Only the concat loop resets an inflate stream. */
-#define PF_PLANT_ONLY "concat"
-
 static int planted_inflate_reset(z_streamp z)
 {
     return inflateReset2(z, 15);
 }
-#define ZLIB_INFLATE_RESET planted_inflate_reset
+#define inflateReset planted_inflate_reset

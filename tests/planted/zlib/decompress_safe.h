@@ -2,8 +2,6 @@
  * one byte too few after the first pair of equal bytes (the second byte of
  * the pair is lost). inflate itself is right, so only comparing the two
  * decoders on raw deflate input shows it. */
-#define PF_PLANT_ONLY "decompress_safe"
-
 static out_func planted_out_real;
 static void *planted_out_desc;
 
@@ -26,4 +24,4 @@ static int planted_inflate_back(z_streamp z, in_func in, void *in_desc,
     planted_out_desc = out_desc;
     return inflateBack(z, in, in_desc, planted_out, NULL);
 }
-#define ZLIB_INFLATE_BACK planted_inflate_back
+#define inflateBack planted_inflate_back

@@ -1,9 +1,8 @@
 /* Planted bug for deterministic: every other deflate stream is started
  * at another level (0 becomes 1, any other level 0), as if a level were
  * picked from stale state. Each stream is still valid deflate, so it
- * round-trips; only compressing twice shows it. */
-#define PF_PLANT_ONLY "deterministic"
-
+ * round-trips; only compressing twice shows it. deflateInit2 is a macro
+ * in zlib.h: it is replaced whole. */
 static int planted_deflate_init2(z_streamp z, int level, int method,
                                  int window, int mem_level, int strategy)
 {
@@ -12,4 +11,5 @@ static int planted_deflate_init2(z_streamp z, int level, int method,
         level = level == 0 ? 1 : 0;
     return deflateInit2(z, level, method, window, mem_level, strategy);
 }
-#define ZLIB_DEFLATE_INIT2 planted_deflate_init2
+#undef deflateInit2
+#define deflateInit2 planted_deflate_init2

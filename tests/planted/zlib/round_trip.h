@@ -1,8 +1,6 @@
 /* Planted bug for round_trip: inflate loses the last byte of a stream
  * that ends in a run (its last two bytes equal): on Z_STREAM_END it takes
  * the final byte back. The stream still ends where it should. */
-#define PF_PLANT_ONLY "round_trip"
-
 static int planted_inflate(z_streamp z, int flush)
 {
     uInt before = z->avail_out;
@@ -15,4 +13,4 @@ static int planted_inflate(z_streamp z, int flush)
     }
     return ret;
 }
-#define ZLIB_INFLATE planted_inflate
+#define inflate planted_inflate

@@ -1,8 +1,6 @@
 /* Planted bug for batch_stream: ZSTD_compressStream2 with ZSTD_e_continue
  * and a fresh input chunk of odd length leaves out the chunk's last byte
  * (but reports it consumed). One-shot compression never streams. */
-#define PF_PLANT_ONLY "batch_stream"
-
 static size_t planted_compress_stream2(ZSTD_CCtx *c, ZSTD_outBuffer *out,
                                        ZSTD_inBuffer *in, ZSTD_EndDirective op)
 {
@@ -14,4 +12,4 @@ static size_t planted_compress_stream2(ZSTD_CCtx *c, ZSTD_outBuffer *out,
     }
     return ZSTD_compressStream2(c, out, in, op);
 }
-#define ZSTDH_COMPRESS_STREAM2 planted_compress_stream2
+#define ZSTD_compressStream2 planted_compress_stream2

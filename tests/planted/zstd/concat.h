@@ -1,8 +1,6 @@
 /* Planted bug for concat: when the streaming decoder finishes a frame with
  * input left over, it skips one byte of what follows (the next frame's
  * magic number). A lone frame ends exactly at the end of its input. */
-#define PF_PLANT_ONLY "concat"
-
 static size_t planted_decompress_stream(ZSTD_DCtx *d, ZSTD_outBuffer *out,
                                         ZSTD_inBuffer *in)
 {
@@ -11,4 +9,4 @@ static size_t planted_decompress_stream(ZSTD_DCtx *d, ZSTD_outBuffer *out,
         in->pos++;
     return r;
 }
-#define ZSTDH_DECOMPRESS_STREAM planted_decompress_stream
+#define ZSTD_decompressStream planted_decompress_stream
