@@ -21,6 +21,10 @@ TARGETS := $(basename $(notdir $(wildcard harness/*.c)))
 #   LIB_<target> := <lib>...   libraries built by build/lib-<lib>.sh
 #   LDLIBS_<target> := -l...   system libraries, from the Debian packages
 #   PKGS_<target> := <pkg>...  that build/deps.sh installs when missing
+#   ADAPTERS_<target> := <a>...  adapters/<a>.c compiled into the target
+#                                beside its harness (how a library is
+#                                called, written once for every target
+#                                that calls it; adapters/json_adapters.h)
 include $(wildcard build/targets/*.mk)
 
 WARN := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
@@ -103,50 +107,58 @@ libinc = $(call tlibinc,$(1),$*)
 liba = $(call tliba,$(1),$*)
 libdep = $$(foreach l,$$(LIB_$$*),out/lib/$(1)/$$(l)/.built) $$(if $$(PKGS_$$*),out/.pkgs-$$*)
 
+# A target's adapters: $(call tadapt,<target>) their sources, $(adapt) in
+# recipes and $(adaptdep) in prerequisites of rules whose stem is a target.
+# Every compile of a harness adds them (and -Iadapters, INC).
+INC := -Iinclude -Iadapters
+tadapt = $(foreach a,$(ADAPTERS_$(1)),adapters/$(a).c)
+adapt = $(call tadapt,$*)
+adaptdep = $$(call tadapt,$$*) $(wildcard adapters/*.h)
+
 # A target's system packages, installed once (and again if its .mk changes).
 out/.pkgs-%: build/targets/%.mk build/deps.sh
 	@build/deps.sh packages $(PKGS_$*)
 	@mkdir -p $(@D) && touch $@
 
 # --- one harness, several binaries (design §2) ------------------------------
-out/libfuzzer/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz)
+out/libfuzzer/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) $(adaptdep)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(call libinc,fuzz) \
-	  $< out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer $(INC) $(call libinc,fuzz) \
+	  $< $(adapt) out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/replay/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/replay_main.o
+out/replay/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/replay_main.o $(adaptdep)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
-	  $< out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(call libinc,fuzz) \
+	  $< $(adapt) out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # AFL++ persistent mode: afl-clang-fast and Debian's libAFLDriver.a.
 AFL_DRIVER := /usr/lib/afl/libAFLDriver.a
-out/afl/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,afl) | out/.deps-afl-ok
+out/afl/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,afl) $(adaptdep) | out/.deps-afl-ok
 	@mkdir -p $(@D)
-	afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,afl) \
-	  $< out/lib/libpropfuzz.a $(call liba,afl) $(AFL_DRIVER) -lm -o $@
+	afl-clang-fast $(WARN) $(DBG) $(SAN) $(INC) $(call libinc,afl) \
+	  $< $(adapt) out/lib/libpropfuzz.a $(call liba,afl) $(AFL_DRIVER) -lm -o $@
 
-out/afl-cmplog/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,cmplog) | out/.deps-afl-ok
+out/afl-cmplog/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,cmplog) $(adaptdep) | out/.deps-afl-ok
 	@mkdir -p $(@D)
-	AFL_LLVM_CMPLOG=1 afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,cmplog) \
-	  $< out/lib/libpropfuzz.a $(call liba,cmplog) $(AFL_DRIVER) -lm -o $@
+	AFL_LLVM_CMPLOG=1 afl-clang-fast $(WARN) $(DBG) $(SAN) $(INC) $(call libinc,cmplog) \
+	  $< $(adapt) out/lib/libpropfuzz.a $(call liba,cmplog) $(AFL_DRIVER) -lm -o $@
 
 # Source-based coverage: the replay driver over a corpus.
-out/cov/%: harness/%.c out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/replay_main.o
+out/cov/%: harness/%.c out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/replay_main.o $(adaptdep)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(COV) -Iinclude $(call libinc,cov) \
-	  $< out/obj/pf-cov/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
+	$(CC) $(WARN) $(COV) $(INC) $(call libinc,cov) \
+	  $< $(adapt) out/obj/pf-cov/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
 
 # The structural shrinker, as a tool: out/shrink/<target> FILE.
-out/shrink/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/shrink_main.o
+out/shrink/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/shrink_main.o $(adaptdep)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
-	  $< out/obj/pf/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(call libinc,fuzz) \
+	  $< $(adapt) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/tools/%-seeds: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/seed_main.o
+out/tools/%-seeds: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/seed_main.o $(adaptdep)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
-	  $< out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(call libinc,fuzz) \
+	  $< $(adapt) out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # --- tests of propfuzz itself ----------------------------------------------
 out/tests/%: tests/%.c tests/testkit.h out/lib/libpropfuzz.a
@@ -156,10 +168,10 @@ out/tests/%: tests/%.c tests/testkit.h out/lib/libpropfuzz.a
 # A restriction test of a target: tests/restrict/<target>.c shows, against
 # the real library, that each value the target's strategy excludes is
 # really refused or changed by the library (so the exclusion hides no bug).
-out/restrict/%: tests/restrict/%.c tests/testkit.h out/lib/libpropfuzz.a $(call libdep,fuzz)
+out/restrict/%: tests/restrict/%.c tests/testkit.h out/lib/libpropfuzz.a $(call libdep,fuzz) $(adaptdep)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude -Itests $(call libinc,fuzz) \
-	  $< out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	$(CC) $(WARN) $(DBG) $(SAN) $(INC) -Itests $(call libinc,fuzz) \
+	  $< $(adapt) out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # The draw-speed micro-benchmark: the decoder as fuzzing runs it, -O2, no
 # sanitizers (they would measure themselves).
@@ -168,32 +180,35 @@ out/bench/draw_speed: bench/draw_speed.c $(PF_SRCS) $(PF_HDRS) | out/.deps-ok
 	$(CC) $(WARN) -O2 -g -Iinclude -Iproperties bench/draw_speed.c $(PF_SRCS) -lm -o $@
 
 # A planted-bug build of a target: tests/planted/<target>/<property>.h wraps
-# library calls of harness/<target>.c (it is included after the library's
-# headers and #defines a library function's name to its wrapper), and only
-# that property's checks are on (PF_PLANT_ONLY, from the file's name).
+# library calls of harness/<target>.c or of its adapters (it is included
+# after the library's headers and #defines a library function's name to
+# its wrapper), and only that property's checks are on (PF_PLANT_ONLY, from
+# the file's name).
 ptarget = $(firstword $(subst /, ,$(1)))
 pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built) \
-        $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*))
+        $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*)) \
+        $$(call tadapt,$$(call ptarget,$$*)) $(wildcard adapters/*.h)
+padapt = $(call tadapt,$(call ptarget,$*))
 out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a $(pdeps)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude \
+	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer $(INC) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
-	  harness/$(call ptarget,$*).c out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
+	  harness/$(call ptarget,$*).c $(padapt) out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
-	  harness/$(call ptarget,$*).c out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
+	  harness/$(call ptarget,$*).c $(padapt) out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/shrink_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
-	  harness/$(call ptarget,$*).c out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
+	  harness/$(call ptarget,$*).c $(padapt) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 # Feature rules (mutation analysis, statistics, nightly, ...) live in
