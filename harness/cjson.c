@@ -111,18 +111,11 @@ static const pf_json_suite cjson = {
 static void *draw_value(pf_src *s) { return pf_json_value_case(s, &cjson); }
 static void *take_raw(pf_src *s) { return pf_json_raw_case(s, &cjson); }
 
-static const pf_property value_properties[] = {
-    {"round_trip", pf_json_round_trip},
-    {"deterministic", pf_json_deterministic},
-    {"format_neutral", pf_json_format_neutral},
-    {"key_order", pf_json_key_order},
-};
-static const pf_property raw_properties[] = {
-    {"canonical_fixed_point", pf_json_canonical_fixed_point},
-};
+/* The shared JSON properties, in the order the header lists them; not
+ * batch_incremental (the value mode's last). */
 static const pf_mode modes[] = {
-    {"values", draw_value, value_properties, PF_LEN(value_properties)},
-    {"raw", take_raw, raw_properties, PF_LEN(raw_properties)},
+    {"values", draw_value, pf_json_value_properties, PF_JSON_N_VALUE_PROPERTIES - 1},
+    {"raw", take_raw, pf_json_raw_properties, 1},
 };
 static const pf_target target = {"cjson", modes, PF_LEN(modes), NULL};
 PF_TARGET(target)

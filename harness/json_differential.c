@@ -109,23 +109,18 @@ static size_t cut_len(const char *s, size_t n)
 }
 
 /* Each encoded lone surrogate (ED A0-BF xx: the reference's form) becomes
- * U+FFFD, as json-c reads it. The bytes go to out. */
-static void fffd_bytes(pf_buf *out, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if ((uint8_t)s[i] == 0xED && i + 2 < n && (uint8_t)s[i + 1] >= 0xA0) {
-            pf_buf_put(out, "\xef\xbf\xbd", 3);
-            i += 2;
-        } else {
-            pf_buf_putc(out, (uint8_t)s[i]);
-        }
-    }
-}
-
+ * U+FFFD, as json-c reads it. */
 static pf_json *fffd_string(pf_json_pool *p, const char *s, size_t n)
 {
     pf_buf b = {0};
-    fffd_bytes(&b, s, n);
+    for (size_t i = 0; i < n; i++) {
+        if ((uint8_t)s[i] == 0xED && i + 2 < n && (uint8_t)s[i + 1] >= 0xA0) {
+            pf_buf_put(&b, "\xef\xbf\xbd", 3);
+            i += 2;
+        } else {
+            pf_buf_putc(&b, (uint8_t)s[i]);
+        }
+    }
     pf_json *v = pf_json_string(p, b.len ? (const char *)b.data : "", b.len);
     pf_buf_free(&b);
     return v;
@@ -163,11 +158,10 @@ static void view_member(pf_json_pool *p, enum lib l, pf_json *o,
 {
     const char *k = m->key;
     size_t kn = l == L_CJSON || l == L_JSONC ? cut_len(k, m->key_len) : m->key_len;
-    pf_buf fixed = {0};
     if (l == L_JSONC) {
-        fffd_bytes(&fixed, k, kn);
-        k = fixed.len ? (const char *)fixed.data : "";
-        kn = fixed.len;
+        const pf_json *fixed = fffd_string(p, k, kn);
+        k = fixed->v.s;
+        kn = fixed->n;
     }
     pf_json *val = view(p, l, m->value);
     size_t j = l == L_JSONC || l == L_JANSSON ? member_index(o, k, kn) : o->n;
@@ -175,7 +169,6 @@ static void view_member(pf_json_pool *p, enum lib l, pf_json *o,
         o->v.members[j].value = val;
     else
         pf_json_put(p, o, k, kn, val);
-    pf_buf_free(&fixed);
 }
 
 static pf_json *view(pf_json_pool *p, enum lib l, const pf_json *v)

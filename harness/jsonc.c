@@ -137,23 +137,11 @@ static void *draw_value(pf_src *s) { return pf_json_value_case(s, &jsonc); }
 static void *take_raw(pf_src *s) { return pf_json_raw_case(s, &jsonc); }
 static void *draw_text(pf_src *s) { return pf_json_chunked_case(s, &jsonc); }
 
-static const pf_property value_properties[] = {
-    {"round_trip", pf_json_round_trip},
-    {"deterministic", pf_json_deterministic},
-    {"format_neutral", pf_json_format_neutral},
-    {"key_order", pf_json_key_order},
-    {"batch_incremental", pf_json_batch_incremental},
-};
-static const pf_property raw_properties[] = {
-    {"canonical_fixed_point", pf_json_canonical_fixed_point},
-};
-static const pf_property chunked_properties[] = {
-    {"batch_incremental", pf_json_batch_incremental},
-};
+/* The shared JSON properties, in the order the header lists them. */
 static const pf_mode modes[] = {
-    {"values", draw_value, value_properties, PF_LEN(value_properties)},
-    {"raw", take_raw, raw_properties, PF_LEN(raw_properties)},
-    {"chunked", draw_text, chunked_properties, PF_LEN(chunked_properties)},
+    {"values", draw_value, pf_json_value_properties, PF_JSON_N_VALUE_PROPERTIES},
+    {"raw", take_raw, pf_json_raw_properties, 1},
+    {"chunked", draw_text, pf_json_chunked_properties, 1},
 };
 static const pf_target target = {"jsonc", modes, PF_LEN(modes), NULL};
 PF_TARGET(target)

@@ -344,6 +344,14 @@ void pf_json_key_order(pf_src *s, void *json_case);
 void pf_json_batch_incremental(pf_src *s, void *json_case);
 void pf_json_canonical_fixed_point(pf_src *s, void *json_case);
 
+/* The modes' tables, in the order above: value mode (batch_incremental
+ * last, so a library without an incremental parser takes the first
+ * PF_JSON_N_VALUE_PROPERTIES - 1), raw mode, chunked mode. */
+enum { PF_JSON_N_VALUE_PROPERTIES = 5 };
+extern const pf_property pf_json_value_properties[PF_JSON_N_VALUE_PROPERTIES];
+extern const pf_property pf_json_raw_properties[1];      /* canonical_fixed_point */
+extern const pf_property pf_json_chunked_properties[1];  /* batch_incremental */
+
 /* ------------------------------------------------------------------ */
 /* Seeds, written as values.                                           */
 /* ------------------------------------------------------------------ */

@@ -216,24 +216,11 @@ static void *value_case(pf_src *s)
 static void *raw_case(pf_src *s) { return pf_json_raw_case(s, g_suite); }
 static void *chunked_case(pf_src *s) { return pf_json_chunked_case(s, g_suite); }
 
-static const pf_property value_props[] = {
-    {"round_trip", pf_json_round_trip},
-    {"deterministic", pf_json_deterministic},
-    {"format_neutral", pf_json_format_neutral},
-    {"key_order", pf_json_key_order},
-    {"batch_incremental", pf_json_batch_incremental},
-};
-static const pf_property raw_props[] = {
-    {"canonical_fixed_point", pf_json_canonical_fixed_point},
-};
-static const pf_property chunked_props[] = {
-    {"batch_incremental", pf_json_batch_incremental},
-};
 enum { MODE_VALUES, MODE_RAW, MODE_CHUNKED, N_MODES };
 static const pf_mode modes[] = {
-    {"values", value_case, value_props, PF_LEN(value_props)},
-    {"raw", raw_case, raw_props, PF_LEN(raw_props)},
-    {"chunked", chunked_case, chunked_props, PF_LEN(chunked_props)},
+    {"values", value_case, pf_json_value_properties, PF_JSON_N_VALUE_PROPERTIES},
+    {"raw", raw_case, pf_json_raw_properties, 1},
+    {"chunked", chunked_case, pf_json_chunked_properties, 1},
 };
 static const pf_target target = {"model", modes, N_MODES, NULL};
 

@@ -9,6 +9,7 @@
 #
 # The library under test of a target is named in the Makefile
 # (LIB_<target> := <lib>) and built by build/lib-<lib>.sh <dir> <cc> <cflags>;
+# its adapters (ADAPTERS_<target> := <a>...) are adapters/<a>.c;
 # point it at a source tree with PF_SRC_<package> (the Dockerfile does).
 # Runs from $SRC/propfuzz, or from $PF_ROOT when set. Writes only to $WORK
 # and $OUT, never into the source tree.
@@ -72,10 +73,16 @@ for t in "${targets[@]}"; do
   done
   read -r -a syslibs <<< "$(var_of "LDLIBS_$t")"
 
+  # The harness and its adapters (ADAPTERS_<t>: adapters/<a>.c).
+  objs=()
+  for src in "harness/$t.c" $(for a in $(var_of "ADAPTERS_$t"); do echo "adapters/$a.c"; done); do
+    # shellcheck disable=SC2086
+    $CC $CFLAGS -std=c11 -Iinclude -Iadapters "${inc[@]}" -c "$src" \
+      -o "$build/obj/$t-$(basename "${src%.c}").o"
+    objs+=("$build/obj/$t-$(basename "${src%.c}").o")
+  done
   # shellcheck disable=SC2086
-  $CC $CFLAGS -std=c11 -Iinclude "${inc[@]}" -c "harness/$t.c" -o "$build/obj/$t.o"
-  # shellcheck disable=SC2086
-  $CXX $CXXFLAGS "$build/obj/$t.o" "$build/libpropfuzz.a" "${archives[@]}" \
+  $CXX $CXXFLAGS "${objs[@]}" "$build/libpropfuzz.a" "${archives[@]}" \
     "${syslibs[@]}" $LIB_FUZZING_ENGINE -lm -o "$OUT/$t"
 
   # Seeds: top-level files of corpus/<t>/ (not regress/, not known/, no
