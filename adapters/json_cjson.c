@@ -93,20 +93,25 @@ static pf_json *cjson_parse(const pf_json_adapter *a, pf_json_pool *p,
     return v;
 }
 
-static int cjson_write(const pf_json_adapter *a, const pf_json *v,
-                       const void *format, pf_buf *out)
+static int cjson_write_tree(const pf_json_adapter *a, const void *tree,
+                            const void *format, pf_buf *out)
 {
     (void)a;
-    cJSON *c = to_cjson(v);
-    if (!c)
-        return -1;
-    char *text = format ? cJSON_Print(c) : cJSON_PrintUnformatted(c);
-    cJSON_Delete(c);
+    char *text = format ? cJSON_Print(tree) : cJSON_PrintUnformatted(tree);
     if (!text)
         return -1;
     pf_buf_put(out, text, strlen(text));
     cJSON_free(text);
     return 0;
+}
+
+static int cjson_write(const pf_json_adapter *a, const pf_json *v,
+                       const void *format, pf_buf *out)
+{
+    cJSON *c = to_cjson(v);
+    int rc = c ? cjson_write_tree(a, c, format, out) : -1;
+    cJSON_Delete(c);
+    return rc;
 }
 
 static bool cjson_tree(const pf_json_adapter *a, const pf_json *v, void **out)
@@ -144,6 +149,7 @@ const pf_json_adapter pf_json_cjson = {
     .write = cjson_write,
     .tree = cjson_tree,
     .tree_free = cjson_tree_free,
+    .write_tree = cjson_write_tree,
     .get = cjson_get,
     .item = cjson_item,
     .value = cjson_value,

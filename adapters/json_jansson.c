@@ -140,22 +140,27 @@ static pf_json *jansson_parse_chunks(const pf_json_adapter *a, pf_json_pool *p,
     return value_of(p, json_load_callback(feed_chunk, &f, LOAD_FLAGS, &err));
 }
 
-static int jansson_write(const pf_json_adapter *a, const pf_json *v,
-                         const void *format, pf_buf *out)
+static int jansson_write_tree(const pf_json_adapter *a, const void *tree,
+                              const void *format, pf_buf *out)
 {
     (void)a;
-    ready();
-    json_t *j = to_jansson(v);
-    if (!j)
-        return -1;
     size_t flags = format ? *(const size_t *)format : DEFAULT_DUMP;
-    char *text = json_dumps(j, flags | JSON_ENCODE_ANY);
-    json_decref(j);
+    char *text = json_dumps(tree, flags | JSON_ENCODE_ANY);
     if (!text)
         return -1;
     pf_buf_put(out, text, strlen(text));
     free(text);
     return 0;
+}
+
+static int jansson_write(const pf_json_adapter *a, const pf_json *v,
+                         const void *format, pf_buf *out)
+{
+    ready();
+    json_t *j = to_jansson(v);
+    int rc = j ? jansson_write_tree(a, j, format, out) : -1;
+    json_decref(j);
+    return rc;
 }
 
 static bool jansson_tree(const pf_json_adapter *a, const pf_json *v, void **out)
@@ -197,6 +202,7 @@ const pf_json_adapter pf_json_jansson = {
     .write = jansson_write,
     .tree = jansson_tree,
     .tree_free = jansson_tree_free,
+    .write_tree = jansson_write_tree,
     .get = jansson_get,
     .item = jansson_item,
     .value = jansson_value,

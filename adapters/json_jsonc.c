@@ -190,20 +190,29 @@ static pf_json *jsonc_parse(const pf_json_adapter *a, pf_json_pool *p,
     return jsonc_parse_chunks(a, p, text, &len, 1);
 }
 
+static int jsonc_write_tree(const pf_json_adapter *a, const void *tree,
+                            const void *format, pf_buf *out)
+{
+    (void)a;
+    int flags = format ? *(const int *)format : JSON_C_TO_STRING_PLAIN;
+    size_t n = 0;
+    const char *text =
+        json_object_to_json_string_length((struct json_object *)tree, flags, &n);
+    if (!text)
+        return -1;
+    pf_buf_put(out, text, n);
+    return 0;
+}
+
 static int jsonc_write(const pf_json_adapter *a, const pf_json *v,
                        const void *format, pf_buf *out)
 {
-    (void)a;
     struct json_object *j;
     if (!to_jsonc(v, &j))
         return -1;
-    int flags = format ? *(const int *)format : JSON_C_TO_STRING_PLAIN;
-    size_t n = 0;
-    const char *text = json_object_to_json_string_length(j, flags, &n);
-    if (text)
-        pf_buf_put(out, text, n);
+    int rc = jsonc_write_tree(a, j, format, out);
     json_object_put(j);
-    return text ? 0 : -1;
+    return rc;
 }
 
 static bool jsonc_tree(const pf_json_adapter *a, const pf_json *v, void **out)
@@ -301,7 +310,8 @@ static const jsonc_config strict_config = {
     {                                                                       \
         .name = "json-c", .parse = jsonc_parse,                             \
         .parse_chunks = jsonc_parse_chunks, .write = jsonc_write,           \
-        .tree = jsonc_tree, .tree_free = jsonc_tree_free, .get = jsonc_get, \
+        .tree = jsonc_tree, .tree_free = jsonc_tree_free,                   \
+        .write_tree = jsonc_write_tree, .get = jsonc_get,                   \
         .item = jsonc_item, .value = jsonc_value, .equal = jsonc_equal,     \
         .c_string_keys = true, .ctx = &(config),                            \
     }

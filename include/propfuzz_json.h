@@ -247,6 +247,9 @@ struct pf_json_adapter {
      * tree_free releases), or false when the library refuses v. */
     bool (*tree)(const pf_json_adapter *a, const pf_json *v, void **out);
     void (*tree_free)(void *tree);
+    /* Optional: write, for a tree tree() built (spares building it again). */
+    int (*write_tree)(const pf_json_adapter *a, const void *tree,
+                      const void *format, pf_buf *out);
     /* A node's member by key / array item: false when absent or when the
      * node is not an object / array. */
     bool (*get)(const void *node, const char *key, size_t key_len,

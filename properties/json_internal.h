@@ -49,6 +49,8 @@ const char *pf__json_name(const pf_json_case *c, const char *what);
  * property (whose premise it breaks: a check that is off stays off). */
 void pf__json_write(pf_src *s, const pf_json_case *c, const pf_json *v,
                     const void *format, pf_buf *out);
+_Noreturn void pf__json_write_refused(pf_src *s, const pf_json_case *c,
+                                      const pf_json *v);
 /* The library's value of text, or NULL when it refuses it. */
 pf_json *pf__json_parse(const pf_json_case *c, const pf_buf *text);
 /* The same where a refusal breaks the running property's premise: it

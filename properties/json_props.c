@@ -38,14 +38,13 @@ static void formats_agree(pf_src *s, const pf_json_case *c)
 {
     pf_buf *compact = pf__json_scratch(0), *other = pf__json_scratch(1);
     pf__json_write(s, c, c->value, NULL, compact);
-    pf_json *a = pf__json_must_parse(s, c, pf__json_name(c, "text of v"), compact);
+    pf_json *a = pf__json_must_parse(s, c, "its text of v", compact);
     if (!c->suite->draw_format)
         return;
     const void *format = c->suite->draw_format(s, PF_JSON_FOR_NEUTRAL);
     pf__json_write(s, c, c->value, format, other);
-    pf__json_expect_parse(s, c, pf__json_name(c, "text of v, drawn format"),
-                          other, a, pf__json_name(c, "parse(its text of v)"),
-                          &c->suite->read);
+    pf__json_expect_parse(s, c, "its text of v, drawn format", other, a,
+                          "parse(its text of v)", &c->suite->read);
 }
 
 /* Texts the library did not write: whitespace between every token, and
@@ -56,7 +55,7 @@ static void texts_agree(pf_src *s, const pf_json_case *c)
            *escaped = pf__json_scratch(2);
     pf_json_write(canon, c->value, NULL);
     pf_json *want = pf__json_must_parse(s, c, "compact canonical text", canon);
-    const char *want_name = pf__json_name(c, "parse(compact canonical text)");
+    const char *want_name = "parse(compact canonical text)";
     pf_span_begin(s, "whitespace");
     pf_json_write_opts ws = {.ws = s};
     pf_json_write(spaced, c->value, &ws);

@@ -147,15 +147,19 @@ const char *pf__json_name(const pf_json_case *c, const char *what)
     return name;
 }
 
+_Noreturn void pf__json_write_refused(pf_src *s, const pf_json_case *c, const pf_json *v)
+{
+    pf_line l[] = {{"value", pf_json_show(c->pool, v)}};
+    pf_fail(s, NULL, pf__json_name(c, "refused to write a value it holds"), l,
+            1, NULL);
+}
+
 void pf__json_write(pf_src *s, const pf_json_case *c, const pf_json *v,
                     const void *format, pf_buf *out)
 {
     const pf_json_adapter *lib = c->suite->lib;
-    if (lib->write(lib, v, format, out) == 0)
-        return;
-    pf_line l[] = {{"value", pf_json_show(c->pool, v)}};
-    pf_fail(s, NULL, pf__json_name(c, "refused to write a value it holds"), l,
-            1, NULL);
+    if (lib->write(lib, v, format, out) != 0)
+        pf__json_write_refused(s, c, v);
 }
 
 pf_json *pf__json_parse(const pf_json_case *c, const pf_buf *text)
