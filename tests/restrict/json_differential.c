@@ -64,11 +64,9 @@ static char *nested(size_t depth)
     return t;
 }
 
-int main(void)
+/* D1-D3: views of numbers, strings, duplicate keys. */
+static void d1_to_d3_views(void)
 {
-    g_pool = pf_json_pool_new();
-
-    /* D1 */
     gives_value("D1 cjson-neg-zero-integer-is-double", cjson, S("-0"),
                 pf_json_double(g_pool, -0.0));
     gives_value("D1 cjson-integer-is-double", cjson, S("9007199254740993"),
@@ -85,7 +83,11 @@ int main(void)
           "{\"a\":1,\"b\":2,\"a\":3}");
     gives("D3 jansson-collapses", jansson, S("{\"a\":1,\"b\":2,\"a\":3}"), "{\"a\":3,\"b\":2}");
     gives("D3 jsonc-collapses", jsonc, S("{\"a\":1,\"b\":2,\"a\":3}"), "{\"a\":3,\"b\":2}");
-    /* D4 */
+}
+
+/* D4-D7: integers, overflow, surrogates, U+0000 in keys. */
+static void d4_to_d7_refusals(void)
+{
     refuses("D4 jansson-refuses-above-int64", jansson, S("9223372036854775808"));
     refuses("D4 yajl-refuses-above-int64", yajl, S("9223372036854775808"));
     refuses("D4 yajl-refuses-int64-min", yajl, S("-9223372036854775808"));
@@ -110,7 +112,11 @@ int main(void)
     gives("D6 jsonc-raw-U+1D800-is-kept", jsonc, S("\"\xf0\x9d\xa0\x80\""), "\"\\ud836\\udc00\"");
     /* D7 */
     refuses("D7 jansson-refuses-nul-key", jansson, S("{\"\\u0000\":1}"));
-    /* D8 */
+}
+
+/* D8: each library's depth limit (json-c counts a scalar as a level). */
+static void d8_depth(void)
+{
     static const struct { const char *lib; parser p; size_t max; } limits[] = {
         {"cjson", cjson, 1000}, {"jsonc", jsonc, 32}, {"jansson", jansson, 2048},
         /* (json-c: empty arrays; its levels count a scalar inside, below) */
@@ -139,7 +145,11 @@ int main(void)
     char *deep = nested(5000);
     verdict("D8 yajl-no-limit", yajl(deep, strlen(deep)) != NULL, "refused");
     free(deep);
-    /* D9 */
+}
+
+/* D9: what each library accepts beyond the reference. */
+static void d9_leniencies(void)
+{
     gives("D9 cjson-leading-zero", cjson, S("01"), "1.0");
     gives("D9 cjson-bare-point", cjson, S("1."), "1.0");
     gives("D9 cjson-point-first", cjson, S("-.5"), "-0.5");
@@ -164,7 +174,15 @@ int main(void)
     gives("D9 yajl-unterminated-string-tail", yajl, S("1 \"abc"), "1");
     refuses("D9 yajl-other-tail-refused", yajl, S("1 x"));
     refuses("D9 jansson-strict-number", jansson, S("01"));
+}
 
+int main(void)
+{
+    g_pool = pf_json_pool_new();
+    d1_to_d3_views();
+    d4_to_d7_refusals();
+    d8_depth();
+    d9_leniencies();
     pf_json_pool_free(g_pool);
     return finish();
 }
