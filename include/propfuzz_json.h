@@ -372,7 +372,8 @@ void pf_json_enc_checked(pf_buf *e, const pf_json_opts *o, const pf_json *v);
 /* The same for a value given as strict JSON text (integers become doubles
  * when o->no_int). Aborts on a text the reference parser refuses. */
 void pf_json_enc_text(pf_buf *e, const pf_json_opts *o, const char *json);
-/* One corpus file per seed: the mode's choice (of n_modes), then a value
+/* One corpus file per seed: the mode's choice (of n_modes; none for one
+ * mode, as pf_run draws none), then a value
  * (o), the text as raw rest, or the text as a chunked-mode input (the
  * bytes, then chunks of 3 and 1 bytes and the rest). */
 void pf_json_seed_values(pf_json_emit *emit, size_t mode, size_t n_modes,

@@ -53,13 +53,20 @@ void pf_json_enc_text(pf_buf *e, const pf_json_opts *o, const char *json)
     pf_json_pool_free(p);
 }
 
+/* The mode's choice, as pf_run draws it: only when there are several. */
+static void enc_mode(pf_buf *e, size_t mode, size_t n_modes)
+{
+    if (n_modes > 1)
+        pf_enc_choice(e, n_modes, mode);
+}
+
 void pf_json_seed_values(pf_json_emit *emit, size_t mode, size_t n_modes,
                          const pf_json_opts *o, const pf_json_seed *seeds,
                          size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         pf_buf e = {0};
-        pf_enc_choice(&e, n_modes, mode);
+        enc_mode(&e, mode, n_modes);
         pf_json_enc_text(&e, o, seeds[i].json);
         emit(seeds[i].name, e.data, e.len);
         pf_buf_free(&e);
@@ -71,7 +78,7 @@ void pf_json_seed_raw(pf_json_emit *emit, size_t mode, size_t n_modes,
 {
     for (size_t i = 0; i < n; i++) {
         pf_buf e = {0};
-        pf_enc_choice(&e, n_modes, mode);
+        enc_mode(&e, mode, n_modes);
         pf_buf_put(&e, seeds[i].json, strlen(seeds[i].json));
         emit(seeds[i].name, e.data, e.len);
         pf_buf_free(&e);
@@ -100,7 +107,7 @@ void pf_json_seed_chunked(pf_json_emit *emit, size_t mode, size_t n_modes,
 {
     for (size_t i = 0; i < n; i++) {
         pf_buf e = {0};
-        pf_enc_choice(&e, n_modes, mode);
+        enc_mode(&e, mode, n_modes);
         enc_chunked(&e, seeds[i].json);
         emit(seeds[i].name, e.data, e.len);
         pf_buf_free(&e);
