@@ -125,38 +125,27 @@ PF_TARGET(target)
 /* reference parser, numbers made doubles (R1).                         */
 /* ------------------------------------------------------------------ */
 
+/* Seeds beyond those every JSON target has (pf_json_seed_target). */
 static const pf_json_seed seeds[] = {
-    {"null", "null"},
-    {"bools", "[true,false]"},
     {"zero-and-negzero", "[0.0,-0.0]"},
     {"small-numbers", "[1,-1,0.5,-2.25,100]"},
     {"point-three", "[0.30000000000000004,0.3,0.1]"},
     {"extremes", "[1.79769313486231e308,-1.79769313486231e308,2.2250738585072014e-308,5e-324]"},
     {"int-boundaries", "[2147483647,2147483648,-2147483648,-2147483649,9007199254740993]"},
-    {"empty-string", "\"\""},
-    {"escapes", "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0001\\u001f\""},
-    {"unicode", "[\"\\u00e9\\u2028\\u2029\\ufeff\\u202e\",\"\\ud83d\\ude00\\udbff\\udfff\"]"},
-    {"empty-containers", "[[],{}]"},
-    {"object", "{\"a\":1,\"b\":[true,null],\"\":\"empty key\"}"},
     {"case-keys", "{\"k\":1,\"K\":2,\"\\u00e9\":3}"},
-    {"nested", "[[[[1]]],{\"x\":{\"y\":[]}}]"},
     {"mixed", "{\"n\":null,\"t\":true,\"d\":-0.125,\"s\":\"x\\ny\",\"a\":[1.5,\"\"],\"o\":{}}"},
 };
 
 /* Raw-mode seeds: texts cJSON accepts in forms it does not print. */
 static const pf_json_seed raw_seeds[] = {
-    {"raw-whitespace", " \t\n[ 1 , {\"a\" : null } ]\r\n"},
     {"raw-exponents", "[1E2,1e-2,-0.0e+0,12.50]"},
-    {"raw-escapes", "\"\\u0041\\/\\ud83d\\ude00\""},
-    {"raw-dup-keys", "{\"a\":1,\"a\":2}"},
-    {"raw-deep", "[[[[[[[[[[[[[[[[null]]]]]]]]]]]]]]]]"},
     {"raw-nul-escape", "[\"a\\u0000b\"]"},
     {"raw-bom", "\xef\xbb\xbf{}"},
 };
 
 void pf_target_seeds(pf_json_emit *emit)
 {
-    pf_json_seed_values(emit, MODE_VALUES, N_MODES, &cjson.values, seeds,
-                        PF_LEN(seeds));
-    pf_json_seed_raw(emit, MODE_RAW, N_MODES, raw_seeds, PF_LEN(raw_seeds));
+    static const pf_json_seed_set own = {seeds, PF_LEN(seeds), raw_seeds,
+                                         PF_LEN(raw_seeds), NULL, 0};
+    pf_json_seed_target(emit, &cjson, N_MODES, &own);
 }

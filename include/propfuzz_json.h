@@ -384,6 +384,27 @@ void pf_json_seed_raw(pf_json_emit *emit, size_t mode, size_t n_modes,
 void pf_json_seed_chunked(pf_json_emit *emit, size_t mode, size_t n_modes,
                           const pf_json_seed *seeds, size_t n);
 
+/* A target's own seeds, by mode. */
+typedef struct pf_json_seed_set {
+    const pf_json_seed *values;
+    size_t n_values;
+    const pf_json_seed *raw;
+    size_t n_raw;
+    const pf_json_seed *chunked;
+    size_t n_chunked;
+} pf_json_seed_set;
+/* The seeds of a JSON target whose modes are values, raw and, when it has
+ * three, chunked (in that order): the ones every JSON target starts from,
+ * then its own. Common values: null, booleans, the empty string, every
+ * short escape and awkward Unicode, empty containers, an object with an
+ * empty key, nesting; when the strategy draws integers and U+0000 also
+ * integers, doubles and their extremes, U+0000, keys of one length and a
+ * mix. Common raw texts: whitespace everywhere, escapes of printable
+ * characters and a surrogate pair, a duplicate key, depth 16. Common
+ * chunked texts: an object, an escape to split, trailing garbage. */
+void pf_json_seed_target(pf_json_emit *emit, const pf_json_suite *suite,
+                         size_t n_modes, const pf_json_seed_set *own);
+
 #ifdef __cplusplus
 }
 #endif

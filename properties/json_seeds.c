@@ -6,6 +6,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static const pf_json_seed common_values[] = {
+    {"null", "null"},
+    {"bools", "[true,false]"},
+    {"empty-string", "\"\""},
+    {"escapes", "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0001\\u001f\""},
+    {"unicode", "[\"\\u00e9\\u2028\\u2029\\ufeff\\u202e\",\"\\ud83d\\ude00\\udbff\\udfff\"]"},
+    {"empty-containers", "[[],{}]"},
+    {"object", "{\"a\":1,\"b\":[true,null],\"\":\"empty key\"}"},
+    {"nested", "[[[[1]]],{\"x\":{\"y\":[]}}]"},
+};
+
+/* For a strategy with integers and U+0000 in strings. */
+static const pf_json_seed typed_values[] = {
+    {"integers", "[0,1,-1,-128,65536,2147483648]"},
+    {"doubles", "[0.0,-0.0,1.0,-2.25,1e300,0.30000000000000004]"},
+    {"double-extremes", "[1.7976931348623157e308,-1.7976931348623157e308,2.2250738585072014e-308,5e-324]"},
+    {"nul-in-string", "[\"\\u0000\",\"a\\u0000b\"]"},
+    {"keys-same-length", "{\"a\":1,\"b\":2,\"c\":3,\"d\":4}"},
+    {"mixed", "{\"n\":null,\"i\":-7,\"d\":-0.125,\"s\":\"x\\ny\",\"a\":[1.5,\"\"],\"o\":{}}"},
+};
+
+static const pf_json_seed common_raw[] = {
+    {"raw-whitespace", " \t\n[ 1 , {\"a\" : null } ]\r\n"},
+    {"raw-escapes", "\"\\u0041\\/\\ud83d\\ude00\""},
+    {"raw-dup-keys", "{\"a\":1,\"a\":2}"},
+    {"raw-deep", "[[[[[[[[[[[[[[[[null]]]]]]]]]]]]]]]]"},
+};
+
+static const pf_json_seed common_chunked[] = {
+    {"chunked-object", "{\"key\": [1, 2.5, \"s\\u00e9\", null, true]}"},
+    {"chunked-escape-split", "\"\\ud83d\\ude00\\n\""},
+    {"chunked-trailing", "[1] x"},
+};
+
 static _Noreturn void bad_seed(const char *why, const char *json)
 {
     fprintf(stderr, "propfuzz: seed %s: %s\n", json ? json : "(value)", why);
@@ -112,4 +146,25 @@ void pf_json_seed_chunked(pf_json_emit *emit, size_t mode, size_t n_modes,
         emit(seeds[i].name, e.data, e.len);
         pf_buf_free(&e);
     }
+}
+
+enum { MODE_VALUES, MODE_RAW, MODE_CHUNKED };
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+void pf_json_seed_target(pf_json_emit *emit, const pf_json_suite *suite,
+                         size_t n_modes, const pf_json_seed_set *own)
+{
+    const pf_json_opts *o = &suite->values;
+    pf_json_seed_values(emit, MODE_VALUES, n_modes, o, common_values, N_OF(common_values));
+    if (!o->no_int && !o->no_nul)
+        pf_json_seed_values(emit, MODE_VALUES, n_modes, o, typed_values,
+                            N_OF(typed_values));
+    pf_json_seed_values(emit, MODE_VALUES, n_modes, o, own->values, own->n_values);
+    pf_json_seed_raw(emit, MODE_RAW, n_modes, common_raw, N_OF(common_raw));
+    pf_json_seed_raw(emit, MODE_RAW, n_modes, own->raw, own->n_raw);
+    if (n_modes <= MODE_CHUNKED)
+        return;
+    pf_json_seed_chunked(emit, MODE_CHUNKED, n_modes, common_chunked,
+                         N_OF(common_chunked));
+    pf_json_seed_chunked(emit, MODE_CHUNKED, n_modes, own->chunked, own->n_chunked);
 }
