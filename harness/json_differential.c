@@ -112,6 +112,8 @@ static size_t cut_len(const char *s, size_t n)
  * U+FFFD, as json-c reads it. */
 static pf_json *fffd_string(pf_json_pool *p, const char *s, size_t n)
 {
+    if (!memchr(s, 0xED, n))
+        return pf_json_string(p, s, n);
     pf_buf b = {0};
     for (size_t i = 0; i < n; i++) {
         bool lone = (uint8_t)s[i] == 0xED && i + 2 < n && (uint8_t)s[i + 1] >= 0xA0;

@@ -167,9 +167,13 @@ static bool parse_string(parser *ps, bool is_key)
                 return false;
             continue;
         }
+        if (c < 0x80) {
+            pf_buf_putc(&ps->scratch, c);
+            ps->pos++;
+            continue;
+        }
         size_t n = pf__json_utf8_len(c);
-        if (n > 1 && (n > ps->len - ps->pos ||
-                      pf__json_utf8_count(ps->t + ps->pos, n) != 1))
+        if (n > ps->len - ps->pos || pf__json_utf8_count(ps->t + ps->pos, n) != 1)
             return fail(ps, PF_JSON_ERR_UTF8);
         pf_buf_put(&ps->scratch, ps->t + ps->pos, n);
         ps->pos += n;
