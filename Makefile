@@ -19,13 +19,19 @@ SHELL := /bin/bash
 TARGETS := $(basename $(notdir $(wildcard harness/*.c)))
 # A target is harness/<t>.c, plus harness/<t>/*.c when a large one splits
 # its strategy or helpers into files of their own (one concept each).
-tsrc = harness/$(1).c $(wildcard harness/$(1)/*.c)
-tdeps = $$(wildcard harness/$(1)/*.c harness/$(1)/*.h)
+# Its adapters (ADAPTERS_<t>, adapters/<a>.c) are compiled in the same way.
+tsrc = harness/$(1).c $(wildcard harness/$(1)/*.c) $(call tadapt,$(1))
+tdeps = $$(wildcard harness/$(1)/*.c harness/$(1)/*.h) \
+        $$(foreach a,$$(ADAPTERS_$(1)),adapters/$$(a).c) $(wildcard adapters/*.h)
 # Each target's build settings live in build/targets/<target>.mk:
 #   LIB_<target> := <lib>...   libraries built by build/lib-<lib>.sh
 #   LDLIBS_<target> := -l...   system libraries, from the Debian packages
 #   PKGS_<target> := <pkg>...  that build/deps.sh installs when missing
 #   CFLAGS_<target> := -I...   extra compile flags (a system library's headers)
+#   ADAPTERS_<target> := <a>...  adapters/<a>.c compiled into the target
+#                                beside its harness (how a library is
+#                                called, written once for every target
+#                                that calls it; adapters/json_adapters.h)
 include $(wildcard build/targets/*.mk)
 
 WARN := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
@@ -113,6 +119,14 @@ libinc = $(call tlibinc,$(1),$*)
 liba = $(call tliba,$(1),$*)
 libdep = $$(foreach l,$$(LIB_$$*),out/lib/$(1)/$$(l)/.built) $$(if $$(PKGS_$$*),out/.pkgs-$$*)
 
+# A target's adapters: $(call tadapt,<target>) their sources (tsrc adds
+# them to every compile of a target), $(adapt) and $(adaptdep) for rules
+# whose stem is a target but whose source is not its harness (restrict).
+INC := -Iinclude -Iadapters
+tadapt = $(foreach a,$(ADAPTERS_$(1)),adapters/$(a).c)
+adapt = $(call tadapt,$*)
+adaptdep = $$(call tadapt,$$*) $(wildcard adapters/*.h)
+
 # A target's system packages, installed once (and again if its .mk changes).
 out/.pkgs-%: build/targets/%.mk build/deps.sh
 	@build/deps.sh packages $(PKGS_$*)
@@ -121,41 +135,41 @@ out/.pkgs-%: build/targets/%.mk build/deps.sh
 # --- one harness, several binaries (design §2) ------------------------------
 out/libfuzzer/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(CFLAGS_$*) $(call libinc,fuzz) \
+	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 out/replay/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$*) $(call libinc,fuzz) \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # AFL++ persistent mode: afl-clang-fast and Debian's libAFLDriver.a.
 AFL_DRIVER := /usr/lib/afl/libAFLDriver.a
 out/afl/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,afl) | out/.deps-afl-ok
 	@mkdir -p $(@D)
-	afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(CFLAGS_$*) $(call libinc,afl) \
+	afl-clang-fast $(WARN) $(DBG) $(SAN) $(INC) $(CFLAGS_$*) $(call libinc,afl) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,afl) $(AFL_DRIVER) -lm -o $@
 
 out/afl-cmplog/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,cmplog) | out/.deps-afl-ok
 	@mkdir -p $(@D)
-	AFL_LLVM_CMPLOG=1 afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(CFLAGS_$*) $(call libinc,cmplog) \
+	AFL_LLVM_CMPLOG=1 afl-clang-fast $(WARN) $(DBG) $(SAN) $(INC) $(CFLAGS_$*) $(call libinc,cmplog) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,cmplog) $(AFL_DRIVER) -lm -o $@
 
 # Source-based coverage: the replay driver over a corpus.
 out/cov/%: harness/%.c $(call tdeps,$$*) out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/replay_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(COV) -Iinclude $(CFLAGS_$*) $(call libinc,cov) \
+	$(CC) $(WARN) $(COV) $(INC) $(CFLAGS_$*) $(call libinc,cov) \
 	  $(call tsrc,$*) out/obj/pf-cov/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
 
 # The structural shrinker, as a tool: out/shrink/<target> FILE.
 out/shrink/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/shrink_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$*) $(call libinc,fuzz) \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 out/tools/%-seeds: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/seed_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$*) $(call libinc,fuzz) \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # --- tests of propfuzz itself ----------------------------------------------
@@ -166,10 +180,10 @@ out/tests/%: tests/%.c tests/testkit.h out/lib/libpropfuzz.a
 # A restriction test of a target: tests/restrict/<target>.c shows, against
 # the real library, that each value the target's strategy excludes is
 # really refused or changed by the library (so the exclusion hides no bug).
-out/restrict/%: tests/restrict/%.c tests/testkit.h out/lib/libpropfuzz.a $(call libdep,fuzz)
+out/restrict/%: tests/restrict/%.c tests/testkit.h out/lib/libpropfuzz.a $(call libdep,fuzz) $(adaptdep)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -Iinclude -Itests $(CFLAGS_$*) $(call libinc,fuzz) \
-	  $< out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	$(CC) $(WARN) $(DBG) $(SAN) $(INC) -Itests $(CFLAGS_$*) $(call libinc,fuzz) \
+	  $< $(adapt) out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # The draw-speed micro-benchmark: the decoder as fuzzing runs it, -O2, no
 # sanitizers (they would measure themselves).
@@ -178,22 +192,24 @@ out/bench/draw_speed: bench/draw_speed.c $(PF_SRCS) $(PF_HDRS) | out/.deps-ok
 	$(CC) $(WARN) -O2 -g -Iinclude -Iproperties bench/draw_speed.c $(PF_SRCS) -lm -o $@
 
 # A planted-bug build of a target: tests/planted/<target>/<property>.h wraps
-# library calls of harness/<target>.c (it is included after the library's
-# headers and #defines a library function's name to its wrapper), and only
-# that property's checks are on (PF_PLANT_ONLY, from the file's name).
+# library calls of harness/<target>.c or of its adapters (it is included
+# after the library's headers and #defines a library function's name to
+# its wrapper), and only that property's checks are on (PF_PLANT_ONLY, from
+# the file's name).
 ptarget = $(firstword $(subst /, ,$(1)))
 pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built) \
-        $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*))
+        $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*)) \
+        $$(call tadapt,$$(call ptarget,$$*)) $(wildcard adapters/*.h)
 out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a $(pdeps)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(CFLAGS_$(call ptarget,$*)) \
+	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer $(INC) $(CFLAGS_$(call ptarget,$*)) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  $(call tsrc,$(call ptarget,$*)) out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$(call ptarget,$*)) \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$(call ptarget,$*)) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
@@ -201,7 +217,7 @@ out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildca
 out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/shrink_main.o
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(CFLAGS_$(call ptarget,$*)) \
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$(call ptarget,$*)) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@

@@ -6,7 +6,8 @@
  * value (a value drawn with the shared JSON strategy, uint64 included,
  * written as canonical JSON text, with drawn whitespace between tokens or
  * every string character escaped, as drawn). Each library parses the text
- * in its strictest documented configuration:
+ * through its adapter (adapters/json_adapters.h) in its strictest
+ * documented configuration:
  *   cJSON    cJSON_ParseWithLengthOpts(require_null_terminated) on a copy
  *            with a NUL appended
  *   json-c   json_tokener_parse_ex with JSON_TOKENER_STRICT |
@@ -72,256 +73,30 @@
  *        jansson  a NUL byte right after a number or a literal is skipped
  *                 ("[1\0]" is [1], "true\0" is true: the lexer's unget of
  *                 the byte that ends the token loses a NUL)
- *   D10 yajl is not run on texts whose integers overflow inside
- *      yajl_parse_integer (undefined behaviour, see harness/yajl.c Y6).
+ *   D10 yajl is not run on texts its adapter calls unsafe: integers that
+ *      overflow inside yajl_parse_integer (undefined behaviour; Y6 of
+ *      harness/yajl.c).
  */
 #include "propfuzz.h"
 #include "propfuzz_json.h"
+#include "json_adapters.h"
 
-#include <cjson/cJSON.h>
-#include <jansson.h>
-#include <pf_jsonc_iso.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yajl/yajl_parse.h>
 
 enum lib { L_CJSON, L_JSONC, L_JANSSON, L_YAJL, N_LIBS };
-static const char *const lib_names[N_LIBS] = {"cJSON", "json-c", "jansson", "yajl"};
+static const pf_json_adapter *const libs[N_LIBS] = {
+    &pf_json_cjson, &pf_json_jsonc_strict, &pf_json_jansson,
+    &pf_json_yajl_any_depth, /* D8: yajl has no limit */
+};
 
 enum mode { MODE_RAW, MODE_VALUE, N_MODES };
-static const char *const mode_names[N_MODES] = {"raw", "value"};
 enum style { STYLE_COMPACT, STYLE_WHITESPACE, STYLE_ESCAPED, N_STYLES };
 static const char *const style_names[N_STYLES] = {"compact", "whitespace", "escaped"};
-
-/* json_tokener.h's flags (its header cannot be included beside jansson's). */
-enum { JSONC_STRICT = 0x01, JSONC_VALIDATE_UTF8 = 0x10 };
 
 enum { CJSON_MAX_DEPTH = 1000, JSONC_MAX_DEPTH = 32, JANSSON_MAX_DEPTH = 2048 };
 
 static const pf_json_opts value_opts = {.uint = true};
-
-#ifdef PF_PLANT
-#include PF_PLANT
-#endif
-#ifndef DIFF_CJSON_PARSE
-#define DIFF_CJSON_PARSE cJSON_ParseWithLengthOpts
-#endif
-#ifndef DIFF_JSONC_PARSE
-#define DIFF_JSONC_PARSE pf_jsonc_iso_parse
-#endif
-#ifndef DIFF_JANSSON_LOADB
-#define DIFF_JANSSON_LOADB json_loadb
-#endif
-#ifndef DIFF_YAJL_PARSE
-#define DIFF_YAJL_PARSE yajl_parse
-#endif
-#ifdef PF_PLANT_ONLY
-#define CHECKS(prop) (strcmp((prop), PF_PLANT_ONLY) == 0)
-#else
-#define CHECKS(prop) 1
-#endif
-
-static pf_json_pool *g_pool;
-
-/* ------------------------------------------------------------------ */
-/* The four parsers, each giving a pf_json or NULL.                    */
-/* ------------------------------------------------------------------ */
-
-static pf_json *from_cjson(const cJSON *c)
-{
-    if (cJSON_IsNull(c))
-        return pf_json_null(g_pool);
-    if (cJSON_IsBool(c))
-        return pf_json_bool(g_pool, cJSON_IsTrue(c));
-    if (cJSON_IsNumber(c))
-        return pf_json_double(g_pool, c->valuedouble);
-    if (cJSON_IsString(c))
-        return pf_json_string(g_pool, c->valuestring, strlen(c->valuestring));
-    if (cJSON_IsArray(c)) {
-        pf_json *a = pf_json_array(g_pool, 4);
-        for (const cJSON *i = c->child; i; i = i->next)
-            pf_json_push(g_pool, a, from_cjson(i));
-        return a;
-    }
-    pf_json *o = pf_json_object(g_pool, 4);
-    for (const cJSON *i = c->child; i; i = i->next)
-        pf_json_put(g_pool, o, i->string, strlen(i->string), from_cjson(i));
-    return o;
-}
-
-static pf_json *parse_cjson(const uint8_t *text, size_t len)
-{
-    char *copy = malloc(len + 1);
-    if (!copy)
-        return NULL;
-    if (len)
-        memcpy(copy, text, len);
-    copy[len] = 0;
-    cJSON *c = DIFF_CJSON_PARSE(copy, len + 1, NULL, 1);
-    free(copy);
-    if (!c)
-        return NULL;
-    pf_json *v = from_cjson(c);
-    cJSON_Delete(c);
-    return v;
-}
-
-static pf_json *parse_jsonc(const uint8_t *text, size_t len)
-{
-    int err;
-    return DIFF_JSONC_PARSE(g_pool, text, len, JSONC_STRICT | JSONC_VALIDATE_UTF8,
-                            0, &err);
-}
-
-static pf_json *from_jansson(const json_t *j)
-{
-    switch (json_typeof(j)) {
-    case JSON_NULL: return pf_json_null(g_pool);
-    case JSON_TRUE: return pf_json_bool(g_pool, true);
-    case JSON_FALSE: return pf_json_bool(g_pool, false);
-    case JSON_INTEGER: return pf_json_int(g_pool, json_integer_value(j));
-    case JSON_REAL: return pf_json_double(g_pool, json_real_value(j));
-    case JSON_STRING:
-        return pf_json_string(g_pool, json_string_value(j), json_string_length(j));
-    case JSON_ARRAY: {
-        pf_json *a = pf_json_array(g_pool, json_array_size(j));
-        for (size_t i = 0; i < json_array_size(j); i++)
-            pf_json_push(g_pool, a, from_jansson(json_array_get(j, i)));
-        return a;
-    }
-    default: {
-        pf_json *o = pf_json_object(g_pool, json_object_size(j));
-        for (void *it = json_object_iter((json_t *)j); it;
-             it = json_object_iter_next((json_t *)j, it))
-            pf_json_put(g_pool, o, json_object_iter_key(it),
-                        json_object_iter_key_len(it),
-                        from_jansson(json_object_iter_value(it)));
-        return o;
-    }
-    }
-}
-
-static pf_json *parse_jansson(const uint8_t *text, size_t len)
-{
-    json_error_t e;
-    json_t *j = DIFF_JANSSON_LOADB((const char *)text, len,
-                                   JSON_DECODE_ANY | JSON_ALLOW_NUL, &e);
-    if (!j)
-        return NULL;
-    pf_json *v = from_jansson(j);
-    json_decref(j);
-    return v;
-}
-
-/* yajl: callbacks build the tree (see harness/yajl.c). */
-typedef struct frame {
-    pf_json *c;
-    const char *key;
-    size_t key_len;
-} frame;
-
-typedef struct builder {
-    pf_json *root;
-    frame *stack;
-    size_t depth, cap;
-} builder;
-
-static int y_add(builder *b, pf_json *v)
-{
-    if (b->depth == 0) {
-        b->root = v;
-        return 1;
-    }
-    frame *f = &b->stack[b->depth - 1];
-    if (f->c->type == PF_JSON_ARRAY)
-        pf_json_push(g_pool, f->c, v);
-    else
-        pf_json_put(g_pool, f->c, f->key, f->key_len, v);
-    return 1;
-}
-
-static int y_open(builder *b, pf_json *c)
-{
-    y_add(b, c);
-    if (b->depth == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 16;
-        frame *s = realloc(b->stack, cap * sizeof *s);
-        if (!s)
-            return 0;
-        b->stack = s;
-        b->cap = cap;
-    }
-    b->stack[b->depth++] = (frame){c, NULL, 0};
-    return 1;
-}
-
-static int y_null(void *ctx) { return y_add(ctx, pf_json_null(g_pool)); }
-static int y_bool(void *ctx, int v) { return y_add(ctx, pf_json_bool(g_pool, v != 0)); }
-static int y_int(void *ctx, long long v) { return y_add(ctx, pf_json_int(g_pool, v)); }
-static int y_double(void *ctx, double v) { return y_add(ctx, pf_json_double(g_pool, v)); }
-static int y_string(void *ctx, const unsigned char *s, size_t n)
-{
-    return y_add(ctx, pf_json_string(g_pool, (const char *)s, n));
-}
-static int y_start_map(void *ctx) { return y_open(ctx, pf_json_object(g_pool, 4)); }
-static int y_key(void *ctx, const unsigned char *s, size_t n)
-{
-    builder *b = ctx;
-    frame *f = &b->stack[b->depth - 1];
-    char *k = pf_json_alloc(g_pool, n + 1);
-    if (n)
-        memcpy(k, s, n);
-    k[n] = 0;
-    f->key = k;
-    f->key_len = n;
-    return 1;
-}
-static int y_end(void *ctx)
-{
-    ((builder *)ctx)->depth--;
-    return 1;
-}
-static int y_start_array(void *ctx) { return y_open(ctx, pf_json_array(g_pool, 4)); }
-
-static const yajl_callbacks y_callbacks = {
-    y_null, y_bool, y_int, y_double, NULL, y_string,
-    y_start_map, y_key, y_end, y_start_array, y_end,
-};
-
-static pf_json *parse_yajl(const uint8_t *text, size_t len)
-{
-    builder b = {0};
-    yajl_handle h = yajl_alloc(&y_callbacks, NULL, &b);
-    if (!h)
-        return NULL;
-    bool ok = DIFF_YAJL_PARSE(h, text, len) == yajl_status_ok &&
-              yajl_complete_parse(h) == yajl_status_ok;
-    yajl_free(h);
-    free(b.stack);
-    return ok ? b.root : NULL;
-}
-
-/* D10: see harness/yajl.c (Y6). */
-static bool integer_overflows_yajl(const uint8_t *t, size_t len)
-{
-    for (size_t i = 0; i < len;) {
-        if (t[i] < '0' || t[i] > '9') {
-            i++;
-            continue;
-        }
-        size_t j = i;
-        uint64_t prefix = 0;
-        while (j < len && t[j] >= '0' && t[j] <= '9') {
-            if (j - i < 18)
-                prefix = prefix * 10 + (uint64_t)(t[j] - '0');
-            j++;
-        }
-        if (j - i >= 19 && prefix > 922337203685477580u && prefix <= 922337203685477587u)
-            return true;
-        i = j;
-    }
-    return false;
-}
 
 /* ------------------------------------------------------------------ */
 /* Views: the reference value as each library holds it (D1-D6).        */
@@ -335,126 +110,99 @@ static size_t cut_len(const char *s, size_t n)
 
 /* Each encoded lone surrogate (ED A0-BF xx: the reference's form) becomes
  * U+FFFD, as json-c reads it. */
-static pf_json *fffd_string(const char *s, size_t n, bool key, const char **ks,
-                            size_t *kn)
+static pf_json *fffd_string(pf_json_pool *p, const char *s, size_t n)
 {
+    if (!memchr(s, 0xED, n))
+        return pf_json_string(p, s, n);
     pf_buf b = {0};
     for (size_t i = 0; i < n; i++) {
-        if ((uint8_t)s[i] == 0xED && i + 2 < n && (uint8_t)s[i + 1] >= 0xA0) {
-            pf_buf_put(&b, "\xef\xbf\xbd", 3);
-            i += 2;
-        } else {
-            pf_buf_putc(&b, (uint8_t)s[i]);
-        }
+        bool lone = (uint8_t)s[i] == 0xED && i + 2 < n && (uint8_t)s[i + 1] >= 0xA0;
+        pf_buf_put(&b, lone ? "\xef\xbf\xbd" : s + i, lone ? 3 : 1);
+        i += lone ? 2 : 0;
     }
-    pf_json *v = NULL;
-    if (key) {
-        char *k = pf_json_alloc(g_pool, b.len + 1);
-        if (b.len)
-            memcpy(k, b.data, b.len);
-        k[b.len] = 0;
-        *ks = k;
-        *kn = b.len;
-    } else {
-        v = pf_json_string(g_pool, b.len ? (const char *)b.data : "", b.len);
-    }
+    pf_json *v = pf_json_string(p, b.len ? (const char *)b.data : "", b.len);
     pf_buf_free(&b);
     return v;
 }
 
-static pf_json *view(enum lib l, const pf_json *v)
+static pf_json *view(pf_json_pool *p, enum lib l, const pf_json *v);
+
+static pf_json *view_number(pf_json_pool *p, enum lib l, const pf_json *v)
+{
+    if (l == L_CJSON) /* D1 */
+        return pf_json_double(p, v->lit ? strtod(v->lit, NULL)
+                                        : v->type == PF_JSON_INT ? (double)v->v.i
+                                        : v->type == PF_JSON_UINT ? (double)v->v.u
+                                                                  : v->v.d);
+    if (l == L_JSONC && v->type == PF_JSON_DOUBLE && v->lit &&
+        !strpbrk(v->lit, ".eE")) /* D4: saturated */
+        return v->lit[0] == '-' ? pf_json_int(p, INT64_MIN)
+                                : pf_json_uint(p, UINT64_MAX);
+    return pf_json_copy(p, v);
+}
+
+static size_t member_index(const pf_json *o, const char *k, size_t kn)
+{
+    size_t j = 0;
+    while (j < o->n && !(o->v.members[j].key_len == kn &&
+                         memcmp(o->v.members[j].key, k, kn) == 0))
+        j++;
+    return j;
+}
+
+/* One member into the view o: keys cut (D2), lone surrogates (D6), and
+ * duplicate keys collapsed to the first's place, the last's value (D3). */
+static void view_member(pf_json_pool *p, enum lib l, pf_json *o,
+                        const pf_json_member *m)
+{
+    const char *k = m->key;
+    size_t kn = l == L_CJSON || l == L_JSONC ? cut_len(k, m->key_len) : m->key_len;
+    if (l == L_JSONC) {
+        const pf_json *fixed = fffd_string(p, k, kn);
+        k = fixed->v.s;
+        kn = fixed->n;
+    }
+    pf_json *val = view(p, l, m->value);
+    size_t j = l == L_JSONC || l == L_JANSSON ? member_index(o, k, kn) : o->n;
+    if (j < o->n)
+        o->v.members[j].value = val;
+    else
+        pf_json_put(p, o, k, kn, val);
+}
+
+static pf_json *view(pf_json_pool *p, enum lib l, const pf_json *v)
 {
     switch (v->type) {
     case PF_JSON_INT:
     case PF_JSON_UINT:
     case PF_JSON_DOUBLE:
-        if (l == L_CJSON) /* D1 */
-            return pf_json_double(g_pool, v->lit ? strtod(v->lit, NULL)
-                                                 : v->type == PF_JSON_INT ? (double)v->v.i
-                                                 : v->type == PF_JSON_UINT ? (double)v->v.u
-                                                                           : v->v.d);
-        if (l == L_JSONC && v->type == PF_JSON_DOUBLE && v->lit &&
-            !strpbrk(v->lit, ".eE")) /* D4: saturated */
-            return v->lit[0] == '-' ? pf_json_int(g_pool, INT64_MIN)
-                                    : pf_json_uint(g_pool, UINT64_MAX);
-        return pf_json_copy(g_pool, v);
+        return view_number(p, l, v);
     case PF_JSON_STRING:
         if (l == L_CJSON) /* D2 */
-            return pf_json_string(g_pool, v->v.s, cut_len(v->v.s, v->n));
+            return pf_json_string(p, v->v.s, cut_len(v->v.s, v->n));
         if (l == L_JSONC) /* D6 */
-            return fffd_string(v->v.s, v->n, false, NULL, NULL);
-        return pf_json_copy(g_pool, v);
+            return fffd_string(p, v->v.s, v->n);
+        return pf_json_copy(p, v);
     case PF_JSON_ARRAY: {
-        pf_json *a = pf_json_array(g_pool, v->n);
+        pf_json *a = pf_json_array(p, v->n);
         for (size_t i = 0; i < v->n; i++)
-            pf_json_push(g_pool, a, view(l, v->v.items[i]));
+            pf_json_push(p, a, view(p, l, v->v.items[i]));
         return a;
     }
     case PF_JSON_OBJECT: {
-        pf_json *o = pf_json_object(g_pool, v->n);
-        for (size_t i = 0; i < v->n; i++) {
-            const char *k = v->v.members[i].key;
-            size_t kn = v->v.members[i].key_len;
-            if (l == L_CJSON || l == L_JSONC) /* D2 */
-                kn = cut_len(k, kn);
-            if (l == L_JSONC) /* D6 */
-                fffd_string(k, kn, true, &k, &kn);
-            pf_json *val = view(l, v->v.members[i].value);
-            if (l == L_JSONC || l == L_JANSSON) { /* D3 */
-                size_t j = 0;
-                while (j < o->n && !(o->v.members[j].key_len == kn &&
-                                     memcmp(o->v.members[j].key, k, kn) == 0))
-                    j++;
-                if (j < o->n) {
-                    o->v.members[j].value = val;
-                    continue;
-                }
-            }
-            pf_json_put(g_pool, o, k, kn, val);
-        }
+        pf_json *o = pf_json_object(p, v->n);
+        for (size_t i = 0; i < v->n; i++)
+            view_member(p, l, o, &v->v.members[i]);
         return o;
     }
     default:
-        return pf_json_copy(g_pool, v);
+        return pf_json_copy(p, v);
     }
 }
 
-/* D6: json-c turns an escaped surrogate pair whose code point has low 16
- * bits in D800-DFFF (U+1D800..., PR #893 upstream) into U+FFFD. Whether
- * the text holds such a pair (escapes read wherever they stand). */
-static int hex4(const uint8_t *p)
-{
-    int v = 0;
-    for (int i = 0; i < 4; i++) {
-        int c = p[i];
-        v <<= 4;
-        if (c >= '0' && c <= '9') v |= c - '0';
-        else if (c >= 'a' && c <= 'f') v |= c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') v |= c - 'A' + 10;
-        else return -1;
-    }
-    return v;
-}
-
-static bool jsonc_misdecoded_pair(const uint8_t *t, size_t len)
-{
-    for (size_t i = 0; i + 1 < len;) {
-        if (t[i] != '\\') {
-            i++;
-            continue;
-        }
-        if (t[i + 1] != 'u' || len - i < 12 || t[i + 6] != '\\' || t[i + 7] != 'u') {
-            i += 2;
-            continue;
-        }
-        int hi = hex4(t + i + 2), lo = hex4(t + i + 8);
-        if (hi >= 0xD800 && hi <= 0xDBFF && lo >= 0xDC00 && lo <= 0xDFFF &&
-            ((((hi & 0x3FF) << 10) + (lo & 0x3FF) + 0x10000) & 0xF800) == 0xD800)
-            return true;
-        i += 6;
-    }
-    return false;
-}
+/* ------------------------------------------------------------------ */
+/* Verdicts: which refusals and leniencies each library documents.     */
+/* ------------------------------------------------------------------ */
 
 /* The value holds the integer INT64_MIN (D4, yajl). */
 static bool has_int64_min(const pf_json *v)
@@ -556,128 +304,153 @@ static bool lenient(enum lib l, const pf_json_parse_info *in, const uint8_t *tex
 }
 
 /* ------------------------------------------------------------------ */
-/* The comparison.                                                     */
+/* One text read by the reference and the four libraries.              */
 /* ------------------------------------------------------------------ */
 
-static const char *quoted(const uint8_t *t, size_t n)
+typedef struct readings {
+    pf_json_pool *pool;
+    const uint8_t *text;
+    size_t len;
+    pf_json *ref;              /* NULL: the reference refuses the text */
+    pf_json_parse_info in;
+    bool ran[N_LIBS];          /* D10 */
+    pf_json *got[N_LIBS];      /* NULL: refused */
+} readings;
+
+static readings *read_all(pf_src *s, pf_json_pool *pool, const uint8_t *text,
+                          size_t len)
+{
+    readings *r = pf_alloc(s, sizeof *r);
+    *r = (readings){.pool = pool, .text = text, .len = len};
+    r->ref = pf_json_parse(pool, text, len, &r->in);
+    for (int l = 0; l < N_LIBS; l++) {
+        const pf_json_adapter *lib = libs[l];
+        r->ran[l] = !(lib->unsafe && lib->unsafe(text, len));
+        if (!r->ran[l])
+            pf_event(s, "D10 not run");
+        r->got[l] = r->ran[l] ? lib->parse(lib, pool, text, len) : NULL;
+    }
+    return r;
+}
+
+static void *take_raw(pf_src *s)
+{
+    size_t len;
+    const uint8_t *raw = pf_rest(s, "raw", &len);
+    return read_all(s, pf_json_input_pool(s), raw, len);
+}
+
+static void *draw_value(pf_src *s)
+{
+    pf_json_pool *pool = pf_json_input_pool(s);
+    pf_json *v = pf_json_draw(s, pool, &value_opts);
+    size_t style = pf_choice(s, "style", N_STYLES);
+    pf_name_values(s, style_names, N_STYLES);
+    pf_json_write_opts w = {.ws = style == STYLE_WHITESPACE ? s : NULL,
+                            .escape_all = style == STYLE_ESCAPED};
+    pf_buf text = {0};
+    pf_json_write(&text, v, &w);
+    uint8_t *copy = pf_alloc(s, text.len + 1);
+    memcpy(copy, pf_buf_str(&text), text.len + 1);
+    size_t len = text.len;
+    pf_buf_free(&text);
+    return read_all(s, pool, copy, len);
+}
+
+static const char *quoted(pf_src *s, const uint8_t *t, size_t n)
 {
     pf_buf b = {0};
     pf_buf_quote(&b, t, n > 400 ? 400 : n);
     if (n > 400)
         pf_buf_printf(&b, " ...(%zu bytes)", n);
-    char *s = pf_json_alloc(g_pool, b.len + 1);
-    memcpy(s, b.data, b.len);
-    s[b.len] = 0;
-    pf_buf_free(&b);
-    return s;
+    return pf_buf_defer(s, &b);
 }
 
-static const char *describe_ref(const pf_json *ref, const pf_json_parse_info *in)
+static const char *describe_ref(pf_src *s, const readings *r)
 {
     pf_buf b = {0};
-    if (ref)
-        pf_json_print(&b, ref, 1024);
+    if (r->ref)
+        pf_json_print(&b, r->ref, 1024);
     else
-        pf_buf_printf(&b, "refused: %s at byte %zu", pf_json_err_names[in->err],
-                      in->offset);
-    pf_buf_printf(&b, " (flags 0x%x, depth %u)", in->flags, in->depth);
-    char *s = pf_json_alloc(g_pool, b.len + 1);
-    memcpy(s, b.data, b.len);
-    s[b.len] = 0;
-    pf_buf_free(&b);
-    return s;
+        pf_buf_printf(&b, "refused: %s at byte %zu", pf_json_err_names[r->in.err],
+                      r->in.offset);
+    pf_buf_printf(&b, " (flags 0x%x, depth %u)", r->in.flags, r->in.depth);
+    return pf_buf_defer(s, &b);
 }
 
-static void compare(pf_src *s, const uint8_t *text, size_t len)
+static void verdict_differs(pf_src *s, const readings *r, int l, const char *refuse)
 {
-    pf_json_parse_info in;
-    pf_json *ref = pf_json_parse(g_pool, text, len, &in);
-    pf_json *got[N_LIBS];
-    bool ran[N_LIBS] = {true, true, true, !integer_overflows_yajl(text, len)};
-    got[L_CJSON] = parse_cjson(text, len);
-    got[L_JSONC] = parse_jsonc(text, len);
-    got[L_JANSSON] = parse_jansson(text, len);
-    got[L_YAJL] = ran[L_YAJL] ? parse_yajl(text, len) : NULL;
+    pf_buf why = {0};
+    pf_buf_printf(&why, "%s %s a text the reference %s%s%s", libs[l]->name,
+                  r->got[l] ? "accepted" : "refused", r->ref ? "accepts" : "refuses",
+                  refuse ? "; expected a refusal: " : "", refuse ? refuse : "");
+    pf_line lines[2 + N_LIBS];
+    lines[0] = (pf_line){"text", quoted(s, r->text, r->len)};
+    lines[1] = (pf_line){"reference", describe_ref(s, r)};
+    for (int k = 0; k < N_LIBS; k++)
+        lines[2 + k] = (pf_line){libs[k]->name,
+                                 !r->ran[k] ? "not run (D10)"
+                                 : r->got[k] ? pf_json_show(r->pool, r->got[k]) : "refused"};
+    pf_fail(s, NULL, pf_buf_defer(s, &why), lines, 2 + N_LIBS, NULL);
+}
 
+static void prop_same_verdict(pf_src *s, void *in)
+{
+    const readings *r = in;
     for (int l = 0; l < N_LIBS; l++) {
-        if (!ran[l])
+        if (!r->ran[l])
             continue;
-        const char *refuse = ref ? must_refuse((enum lib)l, ref, &in) : NULL;
-        bool verdict_ok = ref ? (refuse ? got[l] == NULL : got[l] != NULL)
-                              : (got[l] == NULL || lenient((enum lib)l, &in, text, len));
-        if (!verdict_ok && CHECKS("same_verdict")) {
-            pf_buf why = {0};
-            pf_buf_printf(&why, "%s %s a text the reference %s%s%s", lib_names[l],
-                          got[l] ? "accepted" : "refused", ref ? "accepts" : "refuses",
-                          refuse ? "; expected a refusal: " : "", refuse ? refuse : "");
-            pf_line lines[2 + N_LIBS];
-            lines[0] = (pf_line){"text", quoted(text, len)};
-            lines[1] = (pf_line){"reference", describe_ref(ref, &in)};
-            for (int k = 0; k < N_LIBS; k++)
-                lines[2 + k] = (pf_line){lib_names[k],
-                                         !ran[k] ? "not run (D10)"
-                                         : got[k] ? pf_json_show(g_pool, got[k]) : "refused"};
-            pf_fail(s, "same_verdict", pf_buf_str(&why), lines, 2 + N_LIBS, NULL);
-        }
-        /* D6: yajl's lone surrogates, json-c's misdecoded pairs are not
-         * compared. */
-        if (!ref || !got[l] || !CHECKS("same_value") ||
-            (l == L_YAJL && (in.flags & PF_JSON_F_LONE_SURROGATE)) ||
-            (l == L_JSONC && jsonc_misdecoded_pair(text, len)))
-            continue;
-        pf_json *want = view((enum lib)l, ref);
-        pf_path path = {0};
-        if (!pf_json_equal(want, got[l], NULL, NULL)) {
-            pf_json_equal(want, got[l], NULL, &path);
-            pf_buf why = {0};
-            pf_buf_printf(&why, "%s's value differs from the reference's as %s holds it",
-                          lib_names[l], lib_names[l]);
-            pf_line lines[] = {{"text", quoted(text, len)},
-                               {"reference", describe_ref(ref, &in)},
-                               {"expected (view)", pf_json_show(g_pool, want)},
-                               {lib_names[l], pf_json_show(g_pool, got[l])}};
-            pf_fail(s, "same_value", pf_buf_str(&why), lines, 4, path.text);
-        }
+        const char *refuse = r->ref ? must_refuse((enum lib)l, r->ref, &r->in) : NULL;
+        bool ok = r->ref ? (refuse ? r->got[l] == NULL : r->got[l] != NULL)
+                         : (r->got[l] == NULL ||
+                            lenient((enum lib)l, &r->in, r->text, r->len));
+        if (!ok)
+            verdict_differs(s, r, l, refuse);
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void prop_same_value(pf_src *s, void *in)
 {
-    if (!g_pool) {
-        g_pool = pf_json_pool_new();
-        json_object_seed(1);
+    const readings *r = in;
+    for (int l = 0; l < N_LIBS; l++) {
+        if (!r->ref || !r->got[l])
+            continue;
+        /* D6: yajl's lone surrogates, json-c's misdecoded pairs. */
+        if ((l == L_YAJL && (r->in.flags & PF_JSON_F_LONE_SURROGATE)) ||
+            (l == L_JSONC && pf_json_jsonc_misdecoded_pair(r->text, r->len))) {
+            pf_event(s, "D6 not compared");
+            continue;
+        }
+        pf_json *want = view(r->pool, (enum lib)l, r->ref);
+        if (pf_json_equal(want, r->got[l], NULL, NULL))
+            continue;
+        pf_path path = {0};
+        pf_json_equal(want, r->got[l], NULL, &path);
+        pf_buf why = {0};
+        pf_buf_printf(&why, "%s's value differs from the reference's as %s holds it",
+                      libs[l]->name, libs[l]->name);
+        pf_line lines[] = {{"text", quoted(s, r->text, r->len)},
+                           {"reference", describe_ref(s, r)},
+                           {"expected (view)", pf_json_show(r->pool, want)},
+                           {libs[l]->name, pf_json_show(r->pool, r->got[l])}};
+        pf_fail(s, NULL, pf_buf_defer(s, &why), lines, 4, path.text);
     }
-    pf_src *s = pf_begin("json_differential", data, size);
-    size_t mode = pf_choice(s, "mode", N_MODES);
-    pf_name_values(s, mode_names, N_MODES);
-    if (mode == MODE_RAW) {
-        size_t len;
-        const uint8_t *raw = pf_rest(s, "raw", &len);
-        compare(s, raw, len);
-    } else {
-        pf_json *v = pf_json_draw(s, g_pool, &value_opts);
-        size_t style = pf_choice(s, "style", N_STYLES);
-        pf_name_values(s, style_names, N_STYLES);
-        pf_json_write_opts w = {.ws = style == STYLE_WHITESPACE ? s : NULL,
-                                .escape_all = style == STYLE_ESCAPED};
-        pf_buf text = {0};
-        pf_json_write(&text, v, &w);
-        compare(s, text.data, text.len);
-        pf_buf_free(&text);
-    }
-    pf_end(s);
-    pf_json_pool_reset(g_pool);
-    return 0;
 }
 
-/* ------------------------------------------------------------------ */
-/* Seeds, written as values (design §6).                               */
-/* ------------------------------------------------------------------ */
+static const pf_property properties[] = {
+    {"same_verdict", prop_same_verdict},
+    {"same_value", prop_same_value},
+};
+static const pf_mode modes[] = {
+    {"raw", take_raw, properties, PF_LEN(properties)},
+    {"value", draw_value, properties, PF_LEN(properties)},
+};
+static const pf_target target = {"json_differential", modes, PF_LEN(modes), NULL};
+PF_TARGET(target)
 
-static const struct seed {
-    const char *name;
-    const char *json;
-} value_seeds[] = {
+/* --- Seeds, written as values (design §6) ---------------------------- */
+
+static const pf_json_seed value_seeds[] = {
     {"null", "null"},
     {"scalars", "[true,false,-1,0.5,-0.0,\"\"]"},
     {"integers", "[9223372036854775807,-9223372036854775807,9223372036854775808,18446744073709551615]"},
@@ -688,7 +461,7 @@ static const struct seed {
 };
 
 /* Raw seeds: strict JSON, and each restriction's text. */
-static const struct seed raw_seeds[] = {
+static const pf_json_seed raw_seeds[] = {
     {"raw-object", "{\"a\": [1, 2.5, \"s\"], \"b\": null}"},
     {"raw-dup-keys", "{\"a\":1,\"b\":2,\"a\":3}"},
     {"raw-big-ints", "[18446744073709551615,18446744073709551616,-9223372036854775809]"},
@@ -708,35 +481,16 @@ static const struct seed raw_seeds[] = {
     {"raw-depth-32", "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"},
 };
 
-void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
-                                  size_t len))
+void pf_target_seeds(pf_json_emit *emit)
 {
-    if (!g_pool)
-        g_pool = pf_json_pool_new();
-    for (size_t i = 0; i < sizeof value_seeds / sizeof value_seeds[0]; i++) {
-        pf_json *v = pf_json_parse(g_pool, (const uint8_t *)value_seeds[i].json,
-                                   strlen(value_seeds[i].json), NULL);
-        if (!v || !pf_json_drawable(&value_opts, v))
-            abort(); /* a typo in the table above */
+    /* Value seeds alternate the compact and the escaped style. */
+    for (size_t i = 0; i < PF_LEN(value_seeds); i++) {
         pf_buf e = {0};
         pf_enc_choice(&e, N_MODES, MODE_VALUE);
-        pf_json_enc(&e, &value_opts, v);
+        pf_json_enc_text(&e, &value_opts, value_seeds[i].json);
         pf_enc_choice(&e, N_STYLES, i % 2 ? STYLE_ESCAPED : STYLE_COMPACT);
-        pf_src *s = pf_begin("json_differential", e.data, e.len);
-        PF_ASSERT(s, pf_choice(s, "mode", N_MODES) == MODE_VALUE);
-        pf_json *back = pf_json_draw(s, g_pool, &value_opts);
-        PF_ASSERT(s, pf_json_equal(v, back, NULL, NULL));
-        pf_end(s);
         emit(value_seeds[i].name, e.data, e.len);
         pf_buf_free(&e);
     }
-    for (size_t i = 0; i < sizeof raw_seeds / sizeof raw_seeds[0]; i++) {
-        pf_buf e = {0};
-        pf_enc_choice(&e, N_MODES, MODE_RAW);
-        pf_buf_put(&e, raw_seeds[i].json, strlen(raw_seeds[i].json));
-        emit(raw_seeds[i].name, e.data, e.len);
-        pf_buf_free(&e);
-    }
-    pf_json_pool_free(g_pool);
-    g_pool = NULL;
+    pf_json_seed_raw(emit, MODE_RAW, N_MODES, raw_seeds, PF_LEN(raw_seeds));
 }

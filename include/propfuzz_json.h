@@ -218,6 +218,193 @@ typedef struct pf_json_parse_info {
 pf_json *pf_json_parse(pf_json_pool *p, const uint8_t *text, size_t len,
                        pf_json_parse_info *info);
 
+/* ------------------------------------------------------------------ */
+/* Adapters: how one JSON library is called.                           */
+/* ------------------------------------------------------------------ */
+
+/* A library under test as the shared properties see it. Each library's
+ * adapter is written once (adapters/json_<lib>.c) and serves its own
+ * target and json_differential. Library trees and their nodes are opaque;
+ * a node may be NULL (json-c's JSON null), so lookups say "found" apart. */
+typedef struct pf_json_adapter pf_json_adapter;
+struct pf_json_adapter {
+    const char *name;  /* the library, for reports: "cJSON" */
+    /* Parses text of any bytes as the whole input: the value (in p), or
+     * NULL when the library refuses it. */
+    pf_json *(*parse)(const pf_json_adapter *a, pf_json_pool *p,
+                      const uint8_t *text, size_t len);
+    /* One incremental parser fed the text in n chunks of sizes[i] bytes
+     * (they sum to len); NULL when the library has none. */
+    pf_json *(*parse_chunks)(const pf_json_adapter *a, pf_json_pool *p,
+                             const uint8_t *text, const size_t *sizes,
+                             size_t n);
+    /* Appends the library's text of v in `format` (the adapter's own
+     * format type; NULL: its default, compact form): 0, or -1 when the
+     * library refuses v. */
+    int (*write)(const pf_json_adapter *a, const pf_json *v,
+                 const void *format, pf_buf *out);
+    /* The library's tree of v, built through its API: true and *out (which
+     * tree_free releases), or false when the library refuses v. */
+    bool (*tree)(const pf_json_adapter *a, const pf_json *v, void **out);
+    void (*tree_free)(void *tree);
+    /* Optional: write, for a tree tree() built (spares building it again). */
+    int (*write_tree)(const pf_json_adapter *a, const void *tree,
+                      const void *format, pf_buf *out);
+    /* A node's member by key / array item: false when absent or when the
+     * node is not an object / array. */
+    bool (*get)(const void *node, const char *key, size_t key_len,
+                const void **out);
+    bool (*item)(const void *node, size_t i, const void **out);
+    pf_json *(*value)(pf_json_pool *p, const void *node);
+    /* The library's own equality of two trees, or NULL. */
+    bool (*equal)(const void *a, const void *b);
+    /* Texts that must not reach the library (they make it misbehave
+     * beyond a wrong answer: undefined behaviour), or NULL. */
+    bool (*unsafe)(const uint8_t *text, size_t len);
+    bool c_string_keys; /* get takes keys as C strings: U+0000 ends them */
+    const void *ctx;    /* the adapter's configuration */
+};
+
+/* ------------------------------------------------------------------ */
+/* The JSON properties, written once for every JSON library.           */
+/* ------------------------------------------------------------------ */
+
+/* Which property a write format is drawn for. */
+typedef enum pf_json_use {
+    PF_JSON_FOR_DETERMINISTIC, /* any format the library writes */
+    PF_JSON_FOR_NEUTRAL,       /* formats that must read back as the
+                                  default's text does */
+} pf_json_use;
+
+/* A JSON target: its library, what it draws, how values compare, and its
+ * restrictions. Optional fields are NULL or zero. */
+typedef struct pf_json_suite {
+    const pf_json_adapter *lib;
+    pf_json_opts values;  /* the strategy: what the library holds exactly */
+    pf_json_eq written;   /* v against the library's own text of v read back
+                             (a tolerance for a printer that rounds) */
+    pf_json_eq read;      /* two readings (canonical texts, other formats,
+                             chunks) against each other */
+    /* A write format for deterministic or format_neutral, drawn from s
+     * (pf_alloc'd or static); NULL: the default format only. */
+    const void *(*draw_format)(pf_src *s, pf_json_use use);
+    /* A format that writes keys sorted: key_order then requires the value
+     * and its permuted copy to write identically. */
+    const void *sorted;
+    /* The restriction under which texts lib->unsafe refuses are skipped. */
+    const char *unsafe_restriction;
+    /* canonical_fixed_point: a value the library read from raw text that
+     * the fixed point cannot hold (its restriction's name), or NULL. */
+    const char *(*raw_unfit)(const pf_json *v);
+    /* format_neutral: an every-character-escaped text the library cannot
+     * read faithfully (its restriction's name), or NULL. */
+    const char *(*escapes_unfit)(const uint8_t *text, size_t len);
+    /* batch_incremental: moves chunk boundaries the library cannot take;
+     * returns the new number of chunks. */
+    size_t (*fix_chunks)(const uint8_t *text, size_t *sizes, size_t n);
+} pf_json_suite;
+
+/* What a mode's setup hands the properties. The pool holds this input's
+ * values and is reset when the input ends, however it ends. */
+typedef struct pf_json_case {
+    const pf_json_suite *suite;
+    pf_json_pool *pool;
+    const pf_json *value;  /* value mode: the drawn value, else NULL */
+    const uint8_t *text;   /* raw and chunked modes: the text */
+    size_t len;
+} pf_json_case;
+
+/* The pool of the input running now (one per process, reset at its end). */
+pf_json_pool *pf_json_input_pool(pf_src *s);
+/* Setups: a value drawn with suite->values; the rest of the input
+ * (label "raw"); drawn bytes (label "text"). */
+pf_json_case *pf_json_value_case(pf_src *s, const pf_json_suite *suite);
+pf_json_case *pf_json_raw_case(pf_src *s, const pf_json_suite *suite);
+pf_json_case *pf_json_chunked_case(pf_src *s, const pf_json_suite *suite);
+
+/* The properties, as pf_property run functions over a pf_json_case:
+ *   round_trip        parse(write(v)) == v (suite->written), and parse of
+ *                     the canonical text of v == v (suite->read)
+ *   deterministic     write(v) twice is identical, in the default and in
+ *                     a drawn format
+ *   format_neutral    a drawn format reads back as the default does; the
+ *                     canonical text with drawn whitespace between tokens,
+ *                     and with every character escaped, reads back as the
+ *                     compact canonical text
+ *   key_order         members of up to four objects permuted: lookups by
+ *                     key find equal values in the library's trees of v
+ *                     and of the permuted copy, the library's equality (if
+ *                     any, on values without NaN) holds, sorted formats
+ *                     agree, and the permuted text reads back as v as a map
+ *   batch_incremental the text (value mode: write(v)) fed in drawn chunks
+ *                     reads as it reads whole: both refused, or equal
+ *   canonical_fixed_point  (raw mode) an accepted text writes to a text
+ *                     that reads back equal and writes unchanged */
+void pf_json_round_trip(pf_src *s, void *json_case);
+void pf_json_deterministic(pf_src *s, void *json_case);
+void pf_json_format_neutral(pf_src *s, void *json_case);
+void pf_json_key_order(pf_src *s, void *json_case);
+void pf_json_batch_incremental(pf_src *s, void *json_case);
+void pf_json_canonical_fixed_point(pf_src *s, void *json_case);
+
+/* The modes' tables, in the order above: value mode (batch_incremental
+ * last, so a library without an incremental parser takes the first
+ * PF_JSON_N_VALUE_PROPERTIES - 1), raw mode, chunked mode. */
+enum { PF_JSON_N_VALUE_PROPERTIES = 5 };
+extern const pf_property pf_json_value_properties[PF_JSON_N_VALUE_PROPERTIES];
+extern const pf_property pf_json_raw_properties[1];      /* canonical_fixed_point */
+extern const pf_property pf_json_chunked_properties[1];  /* batch_incremental */
+
+/* ------------------------------------------------------------------ */
+/* Seeds, written as values.                                           */
+/* ------------------------------------------------------------------ */
+
+typedef void pf_json_emit(const char *name, const uint8_t *data, size_t len);
+typedef struct pf_json_seed {
+    const char *name;
+    const char *json; /* JSON text (value seeds: strict, as the reference
+                         parser reads it) */
+} pf_json_seed;
+
+/* Appends the bytes pf_json_draw(o) decodes to v, after checking that
+ * they do. Aborts when o cannot draw v: seeds are written by hand. */
+void pf_json_enc_checked(pf_buf *e, const pf_json_opts *o, const pf_json *v);
+/* The same for a value given as strict JSON text (integers become doubles
+ * when o->no_int). Aborts on a text the reference parser refuses. */
+void pf_json_enc_text(pf_buf *e, const pf_json_opts *o, const char *json);
+/* One corpus file per seed: the mode's choice (of n_modes; none for one
+ * mode, as pf_run draws none), then a value
+ * (o), the text as raw rest, or the text as a chunked-mode input (the
+ * bytes, then chunks of 3 and 1 bytes and the rest). */
+void pf_json_seed_values(pf_json_emit *emit, size_t mode, size_t n_modes,
+                         const pf_json_opts *o, const pf_json_seed *seeds,
+                         size_t n);
+void pf_json_seed_raw(pf_json_emit *emit, size_t mode, size_t n_modes,
+                      const pf_json_seed *seeds, size_t n);
+void pf_json_seed_chunked(pf_json_emit *emit, size_t mode, size_t n_modes,
+                          const pf_json_seed *seeds, size_t n);
+
+/* A target's own seeds, by mode. */
+typedef struct pf_json_seed_set {
+    const pf_json_seed *values;
+    size_t n_values;
+    const pf_json_seed *raw;
+    size_t n_raw;
+    const pf_json_seed *chunked;
+    size_t n_chunked;
+} pf_json_seed_set;
+/* The seeds of a JSON target whose modes are values, raw and, when it has
+ * three, chunked (in that order): the ones every JSON target starts from,
+ * then its own. Common values: null, booleans, the empty string, every
+ * short escape and awkward Unicode, empty containers, an object with an
+ * empty key, nesting; when the strategy draws integers and U+0000 also
+ * integers, doubles and their extremes, U+0000, keys of one length and a
+ * mix. Common raw texts: whitespace everywhere, escapes of printable
+ * characters and a surrogate pair, a duplicate key, depth 16. Common
+ * chunked texts: an object, an escape to split, trailing garbage. */
+void pf_json_seed_target(pf_json_emit *emit, const pf_json_suite *suite,
+                         size_t n_modes, const pf_json_seed_set *own);
+
 #ifdef __cplusplus
 }
 #endif

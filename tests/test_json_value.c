@@ -1,64 +1,17 @@
 /* Unit tests of the JSON value module (include/propfuzz_json.h): the
  * strategy and its inverse, equality and paths, printing, the text writer
- * and the strict reference parser. */
+ * and the strict reference parser. The shared JSON properties are tested
+ * in test_json_props.c. */
 #include "propfuzz.h"
 #include "propfuzz_json.h"
+#include "testkit.h"
 
 #include <float.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* --- tiny test kit ------------------------------------------------------ */
-
-static int g_pass, g_fail, g_test_failed;
-static char g_why[768];
-
-static void fail_at(int line, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void fail_at(int line, const char *fmt, ...)
-{
-    if (!g_test_failed) {
-        va_list ap;
-        int n = snprintf(g_why, sizeof g_why, "line %d: ", line);
-        va_start(ap, fmt);
-        vsnprintf(g_why + n, sizeof g_why - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    g_test_failed = 1;
-}
-
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        if (!(cond))                                                        \
-            fail_at(__LINE__, __VA_ARGS__);                                 \
-    } while (0)
-
-static void run(const char *name, void (*fn)(void))
-{
-    g_test_failed = 0;
-    g_why[0] = 0;
-    fn();
-    if (g_test_failed) {
-        printf("FAIL %s: %s\n", name, g_why);
-        g_fail++;
-    } else {
-        printf("PASS %s\n", name);
-        g_pass++;
-    }
-}
-
-static uint64_t g_rng = 0x9e3779b97f4a7c15u;
-static uint64_t rnd(void)
-{
-    uint64_t z = (g_rng += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
 
 static const char *show(pf_json_pool *p, const pf_json *v)
 {
@@ -490,6 +443,7 @@ static void test_containers_grow(void)
 
 int main(void)
 {
+    g_rng = 0x9e3779b97f4a7c15u; /* the cases this file always drew */
     run("zeros_draw_null", test_zeros_draw_null);
     run("draw_encode_inverse", test_draw_encode_inverse);
     run("draw_respects_options", test_draw_respects_options);
@@ -502,6 +456,5 @@ int main(void)
     run("parse_flags", test_parse_flags);
     run("parse_any_bytes", test_parse_any_bytes);
     run("containers_grow", test_containers_grow);
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail != 0;
+    return finish();
 }

@@ -25,7 +25,8 @@
 #
 # The libraries of a target are named in build/targets/<target>.mk:
 # LIB_<target> := <lib>... is built by build/lib-<lib>.sh <dir> <cc> <cflags>;
-# a system library (LDLIBS_<target> := -l<name>) is built from source by the
+# its adapters (ADAPTERS_<target> := <a>...) are adapters/<a>.c; a system
+# library (LDLIBS_<target> := -l<name>) is built from source by the
 # script build/oss-fuzz/system-libs names for it. Their sources come only from
 # PF_SRC_<package> (the Dockerfile sets one per package): nothing is fetched,
 # nothing installed. Runs from $SRC/propfuzz, or from $PF_ROOT when set.
@@ -110,14 +111,16 @@ for t in "${targets[@]}"; do
     archives+=("$libdir"/*.a)
   done
 
-  # A target is harness/<t>.c plus harness/<t>/*.c, as in the Makefile.
+  # A target is harness/<t>.c, harness/<t>/*.c and its adapters
+  # (ADAPTERS_<t>: adapters/<a>.c), as in the Makefile.
   objs=()
-  for src in "harness/$t.c" harness/"$t"/*.c; do
+  for src in "harness/$t.c" harness/"$t"/*.c \
+             $(for a in $(var_of "ADAPTERS_$t"); do echo "adapters/$a.c"; done); do
     [ -f "$src" ] || continue
     obj=$build/obj/$t/$(basename "${src%.c}").o
     mkdir -p "$(dirname "$obj")"
     # shellcheck disable=SC2086
-    $CC $CFLAGS -std=c11 -Iinclude "${inc[@]}" -c "$src" -o "$obj"
+    $CC $CFLAGS -std=c11 -Iinclude -Iadapters "${inc[@]}" -c "$src" -o "$obj"
     objs+=("$obj")
   done
   # shellcheck disable=SC2086

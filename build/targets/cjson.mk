@@ -1,2 +1,3 @@
-# cjson: JSON through cJSON (build/lib-cjson.sh).
+# cjson: JSON through cJSON (build/lib-cjson.sh, adapters/json_cjson.c).
 LIB_cjson := cjson
+ADAPTERS_cjson := json_cjson

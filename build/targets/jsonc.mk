@@ -1,2 +1,3 @@
-# jsonc: JSON through json-c (build/lib-jsonc.sh).
+# jsonc: JSON through json-c (build/lib-jsonc.sh, adapters/json_jsonc.c).
 LIB_jsonc := jsonc
+ADAPTERS_jsonc := json_jsonc

@@ -4,30 +4,11 @@
 #include <cjson/cJSON.h>
 #include <float.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "testkit.h"
 
-static int g_pass, g_fail;
-
-static void result(const char *name, int ok, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void result(const char *name, int ok, const char *fmt, ...)
-{
-    if (ok) {
-        printf("PASS %s\n", name);
-        g_pass++;
-        return;
-    }
-    va_list ap;
-    printf("FAIL %s: ", name);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    g_fail++;
-}
 
 /* As the harness parses: a NUL-terminated copy, the NUL required. */
 static cJSON *parse(const char *text)
@@ -36,7 +17,7 @@ static cJSON *parse(const char *text)
 }
 
 /* cJSON_CreateNumber(NAN) converts NaN to int (undefined behaviour, see
- * /work/notes/findings-cjson.md), so the double is set afterwards. */
+ * DaveGamble/cJSON #806; FINDINGS.md), so the double is set afterwards. */
 static char *print_number(double d)
 {
     cJSON *n = cJSON_CreateNumber(0);
@@ -52,17 +33,17 @@ static char *print_number(double d)
 static void r1_numbers_are_doubles(void)
 {
     cJSON *c = parse("9007199254740993");
-    result("R1 integers-are-doubles", c && cJSON_IsNumber(c) &&
+    verdict("R1 integers-are-doubles", c && cJSON_IsNumber(c) &&
                c->valuedouble == 9007199254740992.0,
-           "9007199254740993 read as %.17g", c ? c->valuedouble : 0);
+            "9007199254740993 read as %.17g", c ? c->valuedouble : 0);
     cJSON_Delete(c);
     c = parse("3000000000");
-    result("R1 valueint-saturates", c && c->valueint == 2147483647,
-           "valueint %d", c ? c->valueint : 0);
+    verdict("R1 valueint-saturates", c && c->valueint == 2147483647,
+            "valueint %d", c ? c->valueint : 0);
     cJSON_Delete(c);
     char *a = print_number(NAN), *b = print_number(INFINITY);
-    result("R1 nonfinite-prints-null", a && b && !strcmp(a, "null") && !strcmp(b, "null"),
-           "NaN -> %s, inf -> %s", a, b);
+    verdict("R1 nonfinite-prints-null", a && b && !strcmp(a, "null") && !strcmp(b, "null"),
+            "NaN -> %s, inf -> %s", a, b);
     cJSON_free(a);
     cJSON_free(b);
 }
@@ -73,10 +54,10 @@ static void r2_fifteen_digits(void)
     double x = 0.1 + 0.2;
     char *t = print_number(x);
     cJSON *c = t ? parse(t) : NULL;
-    result("R2 prints-15-digits-within-epsilon",
-           t && !strcmp(t, "0.3") && c && c->valuedouble != x &&
+    verdict("R2 prints-15-digits-within-epsilon",
+            t && !strcmp(t, "0.3") && c && c->valuedouble != x &&
                fabs(c->valuedouble - x) <= DBL_EPSILON * x,
-           "0.30000000000000004 printed %s", t ? t : "(null)");
+            "0.30000000000000004 printed %s", t ? t : "(null)");
     cJSON_Delete(c);
     cJSON_free(t);
 }
@@ -86,12 +67,12 @@ static void r3_nul(void)
 {
     cJSON *c = parse("[\"a\\u0000b\"]");
     const cJSON *s = c ? cJSON_GetArrayItem(c, 0) : NULL;
-    result("R3 nul-ends-string", s && cJSON_IsString(s) && !strcmp(s->valuestring, "a"),
-           "got %s", s && s->valuestring ? s->valuestring : "(none)");
+    verdict("R3 nul-ends-string", s && cJSON_IsString(s) && !strcmp(s->valuestring, "a"),
+            "got %s", s && s->valuestring ? s->valuestring : "(none)");
     cJSON_Delete(c);
     c = parse("{\"k\\u0000x\":1}");
-    result("R3 nul-ends-key", c && c->child && !strcmp(c->child->string, "k"),
-           "key %s", c && c->child ? c->child->string : "(none)");
+    verdict("R3 nul-ends-key", c && c->child && !strcmp(c->child->string, "k"),
+            "key %s", c && c->child ? c->child->string : "(none)");
     cJSON_Delete(c);
 }
 
@@ -104,7 +85,7 @@ static void r4_lone_surrogates(void)
         cJSON *c = parse(texts[i]);
         char name[64];
         snprintf(name, sizeof name, "R4 lone-surrogate-refused-%zu", i);
-        result(name, c == NULL, "%s accepted", texts[i]);
+        verdict(name, c == NULL, "%s accepted", texts[i]);
         cJSON_Delete(c);
     }
 }
@@ -114,9 +95,9 @@ static void r5_duplicate_keys(void)
 {
     cJSON *c = parse("{\"a\":1,\"a\":2}");
     const cJSON *g = c ? cJSON_GetObjectItemCaseSensitive(c, "a") : NULL;
-    result("R5 duplicates-kept-first-found",
-           c && cJSON_GetArraySize(c) == 2 && g && g->valuedouble == 1,
-           "size %d", c ? cJSON_GetArraySize(c) : -1);
+    verdict("R5 duplicates-kept-first-found",
+            c && cJSON_GetArraySize(c) == 2 && g && g->valuedouble == 1,
+            "size %d", c ? cJSON_GetArraySize(c) : -1);
     cJSON_Delete(c);
 }
 
@@ -126,16 +107,16 @@ static void r6_overflow_and_trailing(void)
 {
     cJSON *c = parse("1e400");
     char *t = c ? cJSON_PrintUnformatted(c) : NULL;
-    result("R6 overflow-reads-inf-prints-null",
-           c && isinf(c->valuedouble) && t && !strcmp(t, "null"),
-           "1e400 -> %s", t ? t : "(refused)");
+    verdict("R6 overflow-reads-inf-prints-null",
+            c && isinf(c->valuedouble) && t && !strcmp(t, "null"),
+            "1e400 -> %s", t ? t : "(refused)");
     cJSON_free(t);
     cJSON_Delete(c);
     c = cJSON_ParseWithLength("1 x", 3);
-    result("R6 parse-with-length-ignores-trailing", c != NULL, "refused");
+    verdict("R6 parse-with-length-ignores-trailing", c != NULL, "refused");
     cJSON_Delete(c);
     c = parse("1 x");
-    result("R6 require-null-terminated-refuses-trailing", c == NULL, "accepted");
+    verdict("R6 require-null-terminated-refuses-trailing", c == NULL, "accepted");
     cJSON_Delete(c);
 }
 
@@ -144,15 +125,15 @@ static void r7_dbl_max(void)
 {
     char *t = print_number(DBL_MAX);
     cJSON *c = t ? parse(t) : NULL;
-    result("R7 dbl-max-prints-as-infinity",
-           t && !strcmp(t, "1.79769313486232e+308") && c && isinf(c->valuedouble),
-           "DBL_MAX printed %s", t ? t : "(null)");
+    verdict("R7 dbl-max-prints-as-infinity",
+            t && !strcmp(t, "1.79769313486232e+308") && c && isinf(c->valuedouble),
+            "DBL_MAX printed %s", t ? t : "(null)");
     cJSON_free(t);
     cJSON_Delete(c);
     t = print_number(1.79769313486231e308);
     c = t ? parse(t) : NULL;
-    result("R7 bound-round-trips", c && c->valuedouble == 1.79769313486231e308,
-           "printed %s", t ? t : "(null)");
+    verdict("R7 bound-round-trips", c && c->valuedouble == 1.79769313486231e308,
+            "printed %s", t ? t : "(null)");
     cJSON_free(t);
     cJSON_Delete(c);
     /* The bad doubles are the top ones: count them from DBL_MAX down. */
@@ -169,9 +150,9 @@ static void r7_dbl_max(void)
         bad++;
         d = nextafter(d, 0);
     }
-    result("R7 only-doubles-above-the-bound",
-           bad > 0 && bad <= 1000 && d >= 1.79769313486231e308,
-           "%d bad doubles, largest good %.17g", bad, d);
+    verdict("R7 only-doubles-above-the-bound",
+            bad > 0 && bad <= 1000 && d >= 1.79769313486231e308,
+            "%d bad doubles, largest good %.17g", bad, d);
 }
 
 int main(void)
@@ -183,6 +164,5 @@ int main(void)
     r5_duplicate_keys();
     r6_overflow_and_trailing();
     r7_dbl_max();
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail != 0;
+    return finish();
 }

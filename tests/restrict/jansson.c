@@ -4,30 +4,11 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdint.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "testkit.h"
 
-static int g_pass, g_fail;
-
-static void result(const char *name, int ok, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void result(const char *name, int ok, const char *fmt, ...)
-{
-    if (ok) {
-        printf("PASS %s\n", name);
-        g_pass++;
-        return;
-    }
-    va_list ap;
-    printf("FAIL %s: ", name);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    g_fail++;
-}
 
 static const size_t LOAD = JSON_DECODE_ANY | JSON_ALLOW_NUL;
 
@@ -41,26 +22,26 @@ static void j1_integers(void)
 {
     json_error_t e;
     json_t *j = load("9223372036854775808", &e);
-    result("J1 above-int64-refused", j == NULL && strstr(e.text, "too big integer"),
-           "accepted or other error: %s", j ? "accepted" : e.text);
+    verdict("J1 above-int64-refused", j == NULL && strstr(e.text, "too big integer"),
+            "accepted or other error: %s", j ? "accepted" : e.text);
     json_decref(j);
     j = load("-9223372036854775809", &e);
-    result("J1 below-int64-refused", j == NULL, "accepted");
+    verdict("J1 below-int64-refused", j == NULL, "accepted");
     json_decref(j);
     j = load("-9223372036854775808", &e);
-    result("J1 int64-min-read", j && json_integer_value(j) == INT64_MIN, "not read");
+    verdict("J1 int64-min-read", j && json_integer_value(j) == INT64_MIN, "not read");
     json_decref(j);
 }
 
 /* J2: doubles are finite. */
 static void j2_finite(void)
 {
-    result("J2 json_real-refuses-nan", json_real(NAN) == NULL, "NaN accepted");
-    result("J2 json_real-refuses-inf", json_real(INFINITY) == NULL, "inf accepted");
+    verdict("J2 json_real-refuses-nan", json_real(NAN) == NULL, "NaN accepted");
+    verdict("J2 json_real-refuses-inf", json_real(INFINITY) == NULL, "inf accepted");
     json_error_t e;
     json_t *j = load("1e400", &e);
-    result("J2 overflow-refused", j == NULL && strstr(e.text, "overflow"),
-           "%s", j ? "accepted" : e.text);
+    verdict("J2 overflow-refused", j == NULL && strstr(e.text, "overflow"),
+            "%s", j ? "accepted" : e.text);
     json_decref(j);
 }
 
@@ -73,37 +54,37 @@ static void j3_nul(void)
     char *text = json_dumps(o, JSON_COMPACT);
     json_error_t e;
     json_t *back = text ? load(text, &e) : NULL;
-    result("J3 nul-key-dumps-but-does-not-load",
-           set == 0 && text && !strcmp(text, "{\"a\\u0000b\":null}") && back == NULL &&
+    verdict("J3 nul-key-dumps-but-does-not-load",
+            set == 0 && text && !strcmp(text, "{\"a\\u0000b\":null}") && back == NULL &&
                strstr(e.text, "NUL byte in object key"),
-           "set %d, text %s, %s", set, text ? text : "(null)",
-           back ? "loaded" : e.text);
+            "set %d, text %s, %s", set, text ? text : "(null)",
+            back ? "loaded" : e.text);
     free(text);
     json_decref(o);
     json_decref(back);
     json_t *j = json_loadb("\"a\\u0000b\"", 10, JSON_DECODE_ANY, &e);
-    result("J3 nul-string-needs-allow-nul", j == NULL, "loaded without JSON_ALLOW_NUL");
+    verdict("J3 nul-string-needs-allow-nul", j == NULL, "loaded without JSON_ALLOW_NUL");
     json_decref(j);
     j = load("\"a\\u0000b\"", &e);
-    result("J3 nul-string-with-allow-nul", j && json_string_length(j) == 3,
-           "not loaded: %s", j ? "" : e.text);
+    verdict("J3 nul-string-with-allow-nul", j && json_string_length(j) == 3,
+            "not loaded: %s", j ? "" : e.text);
     json_decref(j);
 }
 
 /* J4: strings are valid UTF-8. */
 static void j4_utf8(void)
 {
-    result("J4 stringn-refuses-invalid-utf8", json_stringn("\xff", 1) == NULL,
-           "accepted");
-    result("J4 stringn-refuses-encoded-surrogate", json_stringn("\xed\xa0\x80", 3) == NULL,
-           "accepted");
+    verdict("J4 stringn-refuses-invalid-utf8", json_stringn("\xff", 1) == NULL,
+            "accepted");
+    verdict("J4 stringn-refuses-encoded-surrogate", json_stringn("\xed\xa0\x80", 3) == NULL,
+            "accepted");
     static const char *const texts[] = {"\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\""};
     for (size_t i = 0; i < 3; i++) {
         json_error_t e;
         json_t *j = load(texts[i], &e);
         char name[64];
         snprintf(name, sizeof name, "J4 lone-surrogate-refused-%zu", i);
-        result(name, j == NULL, "%s accepted", texts[i]);
+        verdict(name, j == NULL, "%s accepted", texts[i]);
         json_decref(j);
     }
 }
@@ -114,15 +95,15 @@ static void j5_duplicates(void)
     json_t *o = json_object();
     json_object_set_new(o, "a", json_integer(1));
     json_object_set_new(o, "a", json_integer(2));
-    result("J5 set-replaces", json_object_size(o) == 1 &&
+    verdict("J5 set-replaces", json_object_size(o) == 1 &&
                json_integer_value(json_object_get(o, "a")) == 2,
-           "size %zu", json_object_size(o));
+            "size %zu", json_object_size(o));
     json_decref(o);
     json_error_t e;
     json_t *j = load("{\"a\":1,\"a\":2}", &e);
-    result("J5 load-keeps-last", j && json_object_size(j) == 1 &&
+    verdict("J5 load-keeps-last", j && json_object_size(j) == 1 &&
                json_integer_value(json_object_get(j, "a")) == 2,
-           "not as documented");
+            "not as documented");
     json_decref(j);
 }
 
@@ -134,6 +115,5 @@ int main(void)
     j3_nul();
     j4_utf8();
     j5_duplicates();
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail != 0;
+    return finish();
 }

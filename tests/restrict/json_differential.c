@@ -1,171 +1,28 @@
 /* Restrictions D1-D9 of harness/json_differential.c, shown against the
- * real libraries, parsed as the harness parses: each documented refusal is
+ * real libraries, parsed as the harness parses (through the same
+ * adapters, adapters/json_adapters.h): each documented refusal is
  * a refusal, each view is what the library really holds, each leniency is
  * really accepted. (D10 is tests/restrict/yajl.c's Y6.) */
 #include "propfuzz_json.h"
+#include "json_adapters.h"
+#include "testkit.h"
 
-#include <cjson/cJSON.h>
-#include <jansson.h>
 #include <math.h>
-#include <pf_jsonc_iso.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yajl/yajl_parse.h>
 
-static int g_pass, g_fail;
 static pf_json_pool *g_pool;
 
-static void result(const char *name, int ok, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void result(const char *name, int ok, const char *fmt, ...)
-{
-    if (ok) {
-        printf("PASS %s\n", name);
-        g_pass++;
-        return;
-    }
-    va_list ap;
-    printf("FAIL %s: ", name);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    g_fail++;
-}
+/* --- the four parsers: the adapters the harness uses ------------------ */
 
-/* --- the four parsers, configured as in the harness --------------------- */
-
-static pf_json *from_cjson(const cJSON *c)
+static pf_json *with(const pf_json_adapter *a, const char *t, size_t n)
 {
-    if (cJSON_IsNull(c)) return pf_json_null(g_pool);
-    if (cJSON_IsBool(c)) return pf_json_bool(g_pool, cJSON_IsTrue(c));
-    if (cJSON_IsNumber(c)) return pf_json_double(g_pool, c->valuedouble);
-    if (cJSON_IsString(c))
-        return pf_json_string(g_pool, c->valuestring, strlen(c->valuestring));
-    pf_json *v = cJSON_IsArray(c) ? pf_json_array(g_pool, 4) : pf_json_object(g_pool, 4);
-    for (const cJSON *i = c->child; i; i = i->next) {
-        if (v->type == PF_JSON_ARRAY)
-            pf_json_push(g_pool, v, from_cjson(i));
-        else
-            pf_json_put(g_pool, v, i->string, strlen(i->string), from_cjson(i));
-    }
-    return v;
+    return a->parse(a, g_pool, (const uint8_t *)t, n);
 }
-
-static pf_json *cjson(const char *t, size_t n)
-{
-    char *copy = malloc(n + 1);
-    memcpy(copy, t, n);
-    copy[n] = 0;
-    cJSON *c = cJSON_ParseWithLengthOpts(copy, n + 1, NULL, 1);
-    free(copy);
-    pf_json *v = c ? from_cjson(c) : NULL;
-    cJSON_Delete(c);
-    return v;
-}
-
-static pf_json *jsonc(const char *t, size_t n)
-{
-    int err;
-    return pf_jsonc_iso_parse(g_pool, (const uint8_t *)t, n, 0x01 | 0x10, 0, &err);
-}
-
-static pf_json *from_jansson(const json_t *j)
-{
-    switch (json_typeof(j)) {
-    case JSON_NULL: return pf_json_null(g_pool);
-    case JSON_TRUE: return pf_json_bool(g_pool, true);
-    case JSON_FALSE: return pf_json_bool(g_pool, false);
-    case JSON_INTEGER: return pf_json_int(g_pool, json_integer_value(j));
-    case JSON_REAL: return pf_json_double(g_pool, json_real_value(j));
-    case JSON_STRING:
-        return pf_json_string(g_pool, json_string_value(j), json_string_length(j));
-    case JSON_ARRAY: {
-        pf_json *a = pf_json_array(g_pool, 4);
-        for (size_t i = 0; i < json_array_size(j); i++)
-            pf_json_push(g_pool, a, from_jansson(json_array_get(j, i)));
-        return a;
-    }
-    default: {
-        pf_json *o = pf_json_object(g_pool, 4);
-        for (void *it = json_object_iter((json_t *)j); it;
-             it = json_object_iter_next((json_t *)j, it))
-            pf_json_put(g_pool, o, json_object_iter_key(it), json_object_iter_key_len(it),
-                        from_jansson(json_object_iter_value(it)));
-        return o;
-    }
-    }
-}
-
-static pf_json *jansson(const char *t, size_t n)
-{
-    json_error_t e;
-    json_t *j = json_loadb(t, n, JSON_DECODE_ANY | JSON_ALLOW_NUL, &e);
-    pf_json *v = j ? from_jansson(j) : NULL;
-    json_decref(j);
-    return v;
-}
-
-typedef struct frame { pf_json *c; const char *key; size_t key_len; } frame;
-typedef struct builder { pf_json *root; frame stack[8192]; size_t depth; } builder;
-
-static int y_add(builder *b, pf_json *v)
-{
-    if (b->depth == 0) {
-        b->root = v;
-        return 1;
-    }
-    frame *f = &b->stack[b->depth - 1];
-    if (f->c->type == PF_JSON_ARRAY)
-        pf_json_push(g_pool, f->c, v);
-    else
-        pf_json_put(g_pool, f->c, f->key, f->key_len, v);
-    return 1;
-}
-static int y_open(builder *b, pf_json *c)
-{
-    if (b->depth == 8192)
-        return 0;
-    y_add(b, c);
-    b->stack[b->depth++] = (frame){c, NULL, 0};
-    return 1;
-}
-static int y_null(void *x) { return y_add(x, pf_json_null(g_pool)); }
-static int y_bool(void *x, int v) { return y_add(x, pf_json_bool(g_pool, v)); }
-static int y_int(void *x, long long v) { return y_add(x, pf_json_int(g_pool, v)); }
-static int y_double(void *x, double v) { return y_add(x, pf_json_double(g_pool, v)); }
-static int y_string(void *x, const unsigned char *s, size_t n)
-{
-    return y_add(x, pf_json_string(g_pool, (const char *)s, n));
-}
-static int y_map(void *x) { return y_open(x, pf_json_object(g_pool, 4)); }
-static int y_key(void *x, const unsigned char *s, size_t n)
-{
-    builder *b = x;
-    char *k = pf_json_alloc(g_pool, n + 1);
-    memcpy(k, s, n);
-    k[n] = 0;
-    b->stack[b->depth - 1].key = k;
-    b->stack[b->depth - 1].key_len = n;
-    return 1;
-}
-static int y_end(void *x) { ((builder *)x)->depth--; return 1; }
-static int y_array(void *x) { return y_open(x, pf_json_array(g_pool, 4)); }
-static const yajl_callbacks y_cb = {y_null, y_bool, y_int, y_double, NULL, y_string,
-                                    y_map, y_key, y_end, y_array, y_end};
-
-static pf_json *yajl(const char *t, size_t n)
-{
-    static builder b;
-    memset(&b, 0, sizeof b);
-    yajl_handle h = yajl_alloc(&y_cb, NULL, &b);
-    int ok = yajl_parse(h, (const unsigned char *)t, n) == yajl_status_ok &&
-             yajl_complete_parse(h) == yajl_status_ok;
-    yajl_free(h);
-    return ok ? b.root : NULL;
-}
+static pf_json *cjson(const char *t, size_t n) { return with(&pf_json_cjson, t, n); }
+static pf_json *jsonc(const char *t, size_t n) { return with(&pf_json_jsonc_strict, t, n); }
+static pf_json *jansson(const char *t, size_t n) { return with(&pf_json_jansson, t, n); }
+static pf_json *yajl(const char *t, size_t n) { return with(&pf_json_yajl_any_depth, t, n); }
 
 typedef pf_json *(*parser)(const char *, size_t);
 
@@ -178,22 +35,22 @@ static void gives(const char *name, parser p, const char *t, size_t n, const cha
         fprintf(stderr, "bad expectation %s\n", want);
         abort();
     }
-    result(name, got && pf_json_equal(w, got, NULL, NULL), "got %s, want %s",
-           got ? pf_json_show(g_pool, got) : "refused", pf_json_show(g_pool, w));
+    verdict(name, got && pf_json_equal(w, got, NULL, NULL), "got %s, want %s",
+            got ? pf_json_show(g_pool, got) : "refused", pf_json_show(g_pool, w));
 }
 
 static void gives_value(const char *name, parser p, const char *t, size_t n,
                         const pf_json *want)
 {
     pf_json *got = p(t, n);
-    result(name, got && pf_json_equal(want, got, NULL, NULL), "got %s, want %s",
-           got ? pf_json_show(g_pool, got) : "refused", pf_json_show(g_pool, want));
+    verdict(name, got && pf_json_equal(want, got, NULL, NULL), "got %s, want %s",
+            got ? pf_json_show(g_pool, got) : "refused", pf_json_show(g_pool, want));
 }
 
 static void refuses(const char *name, parser p, const char *t, size_t n)
 {
     pf_json *got = p(t, n);
-    result(name, got == NULL, "accepted as %s", got ? pf_json_show(g_pool, got) : "");
+    verdict(name, got == NULL, "accepted as %s", got ? pf_json_show(g_pool, got) : "");
 }
 
 #define S(lit) lit, sizeof lit - 1
@@ -207,12 +64,9 @@ static char *nested(size_t depth)
     return t;
 }
 
-int main(void)
+/* D1-D3: views of numbers, strings, duplicate keys. */
+static void d1_to_d3_views(void)
 {
-    g_pool = pf_json_pool_new();
-    json_object_seed(1);
-
-    /* D1 */
     gives_value("D1 cjson-neg-zero-integer-is-double", cjson, S("-0"),
                 pf_json_double(g_pool, -0.0));
     gives_value("D1 cjson-integer-is-double", cjson, S("9007199254740993"),
@@ -229,7 +83,11 @@ int main(void)
           "{\"a\":1,\"b\":2,\"a\":3}");
     gives("D3 jansson-collapses", jansson, S("{\"a\":1,\"b\":2,\"a\":3}"), "{\"a\":3,\"b\":2}");
     gives("D3 jsonc-collapses", jsonc, S("{\"a\":1,\"b\":2,\"a\":3}"), "{\"a\":3,\"b\":2}");
-    /* D4 */
+}
+
+/* D4-D7: integers, overflow, surrogates, U+0000 in keys. */
+static void d4_to_d7_refusals(void)
+{
     refuses("D4 jansson-refuses-above-int64", jansson, S("9223372036854775808"));
     refuses("D4 yajl-refuses-above-int64", yajl, S("9223372036854775808"));
     refuses("D4 yajl-refuses-int64-min", yajl, S("-9223372036854775808"));
@@ -254,7 +112,11 @@ int main(void)
     gives("D6 jsonc-raw-U+1D800-is-kept", jsonc, S("\"\xf0\x9d\xa0\x80\""), "\"\\ud836\\udc00\"");
     /* D7 */
     refuses("D7 jansson-refuses-nul-key", jansson, S("{\"\\u0000\":1}"));
-    /* D8 */
+}
+
+/* D8: each library's depth limit (json-c counts a scalar as a level). */
+static void d8_depth(void)
+{
     static const struct { const char *lib; parser p; size_t max; } limits[] = {
         {"cjson", cjson, 1000}, {"jsonc", jsonc, 32}, {"jansson", jansson, 2048},
         /* (json-c: empty arrays; its levels count a scalar inside, below) */
@@ -262,7 +124,7 @@ int main(void)
     for (size_t i = 0; i < 3; i++) {
         char name[64], *ok = nested(limits[i].max), *deep = nested(limits[i].max + 1);
         snprintf(name, sizeof name, "D8 %s-accepts-depth-%zu", limits[i].lib, limits[i].max);
-        result(name, limits[i].p(ok, strlen(ok)) != NULL, "refused");
+        verdict(name, limits[i].p(ok, strlen(ok)) != NULL, "refused");
         snprintf(name, sizeof name, "D8 %s-refuses-depth-%zu", limits[i].lib, limits[i].max + 1);
         refuses(name, limits[i].p, deep, strlen(deep));
         free(ok);
@@ -273,17 +135,21 @@ int main(void)
     j32s[32] = '1';
     memset(j32s + 33, ']', 32);
     j32s[65] = 0;
-    result("D8 jsonc-32-empty-levels", jsonc(j32, 64) != NULL, "refused");
+    verdict("D8 jsonc-32-empty-levels", jsonc(j32, 64) != NULL, "refused");
     refuses("D8 jsonc-refuses-scalar-in-32-arrays", jsonc, j32s, 65);
     j32s[31] = '1';
     memmove(j32s + 32, j32s + 33, 33);
-    result("D8 jsonc-scalar-in-31-arrays", jsonc(j32s, 63) != NULL, "refused");
+    verdict("D8 jsonc-scalar-in-31-arrays", jsonc(j32s, 63) != NULL, "refused");
     free(j32);
     free(j32s);
     char *deep = nested(5000);
-    result("D8 yajl-no-limit", yajl(deep, strlen(deep)) != NULL, "refused");
+    verdict("D8 yajl-no-limit", yajl(deep, strlen(deep)) != NULL, "refused");
     free(deep);
-    /* D9 */
+}
+
+/* D9: what each library accepts beyond the reference. */
+static void d9_leniencies(void)
+{
     gives("D9 cjson-leading-zero", cjson, S("01"), "1.0");
     gives("D9 cjson-bare-point", cjson, S("1."), "1.0");
     gives("D9 cjson-point-first", cjson, S("-.5"), "-0.5");
@@ -298,7 +164,7 @@ int main(void)
     gives("D9 jsonc-leading-zeros", jsonc, S("[00,-01]"), "[0,-1]");
     gives("D9 jsonc-bare-point", jsonc, S("[1.]"), "[1.0]");
     gives_value("D9 jsonc-infinity", jsonc, S("-Infinity"), pf_json_double(g_pool, -INFINITY));
-    result("D9 jsonc-nan", jsonc("NaN", 3) != NULL, "refused");
+    verdict("D9 jsonc-nan", jsonc("NaN", 3) != NULL, "refused");
     gives("D9 jsonc-raw-tab", jsonc, S("\"a\tb\""), "\"a\\tb\"");
     refuses("D9 jsonc-strict-refuses-nul", jsonc, S("1\0"));
     gives("D9 jansson-nul-after-number-skipped", jansson, S("[1\0]"), "[1]");
@@ -308,8 +174,15 @@ int main(void)
     gives("D9 yajl-unterminated-string-tail", yajl, S("1 \"abc"), "1");
     refuses("D9 yajl-other-tail-refused", yajl, S("1 x"));
     refuses("D9 jansson-strict-number", jansson, S("01"));
+}
 
+int main(void)
+{
+    g_pool = pf_json_pool_new();
+    d1_to_d3_views();
+    d4_to_d7_refusals();
+    d8_depth();
+    d9_leniencies();
     pf_json_pool_free(g_pool);
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail != 0;
+    return finish();
 }

@@ -3,31 +3,12 @@
  * library, so the exclusion hides no bug. */
 #include <json-c/json.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "testkit.h"
 
-static int g_pass, g_fail;
-
-static void result(const char *name, int ok, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void result(const char *name, int ok, const char *fmt, ...)
-{
-    if (ok) {
-        printf("PASS %s\n", name);
-        g_pass++;
-        return;
-    }
-    va_list ap;
-    printf("FAIL %s: ", name);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    g_fail++;
-}
 
 /* Parses text fed in the given pieces, ended by a NUL piece when the
  * tokener wants more (as the harness does). *ok: success. */
@@ -60,13 +41,13 @@ static void c1_nul_keys(void)
     int ok;
     struct json_object *o = parse("{\"a\\u0000b\":1}", &ok);
     struct json_object *v = NULL;
-    result("C1 nul-cuts-key", ok && json_object_object_get_ex(o, "a", &v) &&
+    verdict("C1 nul-cuts-key", ok && json_object_object_get_ex(o, "a", &v) &&
                json_object_object_length(o) == 1,
-           "not cut");
+            "not cut");
     json_object_put(o);
     o = parse("\"a\\u0000b\"", &ok);
-    result("C1 nul-kept-in-string", ok && json_object_get_string_len(o) == 3,
-           "string length %d", ok ? json_object_get_string_len(o) : -1);
+    verdict("C1 nul-kept-in-string", ok && json_object_get_string_len(o) == 3,
+            "string length %d", ok ? json_object_get_string_len(o) : -1);
     json_object_put(o);
 }
 
@@ -83,11 +64,11 @@ static void c2_nan(void)
     uint64_t bits_in, bits_out;
     memcpy(&bits_in, &neg_nan, 8);
     memcpy(&bits_out, &b, 8);
-    result("C2 nan-payload-and-sign-lost",
-           !strcmp(t, "NaN") && ok && isnan(b) && bits_in != bits_out,
-           "printed %s", t);
+    verdict("C2 nan-payload-and-sign-lost",
+            !strcmp(t, "NaN") && ok && isnan(b) && bits_in != bits_out,
+            "printed %s", t);
     struct json_object *d2 = json_object_new_double(neg_nan);
-    result("C2 equal-says-nan-differs", !json_object_equal(d, d2), "NaN == NaN");
+    verdict("C2 equal-says-nan-differs", !json_object_equal(d, d2), "NaN == NaN");
     json_object_put(d2);
     json_object_put(d);
     json_object_put(back);
@@ -103,7 +84,7 @@ static void c3_lone_surrogates(void)
         const char *s = ok ? json_object_get_string(o) : "";
         char name[64];
         snprintf(name, sizeof name, "C3 lone-surrogate-is-fffd-%zu", i);
-        result(name, ok && !strncmp(s, "\xef\xbf\xbd", 3), "read %s", s);
+        verdict(name, ok && !strncmp(s, "\xef\xbf\xbd", 3), "read %s", s);
         json_object_put(o);
     }
 }
@@ -113,9 +94,9 @@ static void c4_duplicates(void)
 {
     int ok;
     struct json_object *o = parse("{\"a\":1,\"a\":2}", &ok), *v = NULL;
-    result("C4 last-wins", ok && json_object_object_length(o) == 1 &&
+    verdict("C4 last-wins", ok && json_object_object_length(o) == 1 &&
                json_object_object_get_ex(o, "a", &v) && json_object_get_int(v) == 2,
-           "not as documented");
+            "not as documented");
     json_object_put(o);
 }
 
@@ -124,22 +105,22 @@ static void c5_integers(void)
 {
     int ok;
     struct json_object *o = parse("9223372036854775807", &ok);
-    result("C5 int64-max-is-int64", ok && json_object_get_int64(o) == INT64_MAX &&
+    verdict("C5 int64-max-is-int64", ok && json_object_get_int64(o) == INT64_MAX &&
                json_object_get_uint64(o) == (uint64_t)INT64_MAX,
-           "not int64");
+            "not int64");
     json_object_put(o);
     o = parse("9223372036854775808", &ok);
-    result("C5 above-is-uint64", ok && json_object_get_uint64(o) == (uint64_t)INT64_MAX + 1 &&
+    verdict("C5 above-is-uint64", ok && json_object_get_uint64(o) == (uint64_t)INT64_MAX + 1 &&
                json_object_get_int64(o) == INT64_MAX,
-           "not uint64");
+            "not uint64");
     json_object_put(o);
     o = parse("18446744073709551616", &ok);
-    result("C5 above-uint64-saturates", ok && json_object_get_uint64(o) == UINT64_MAX,
-           "not saturated");
+    verdict("C5 above-uint64-saturates", ok && json_object_get_uint64(o) == UINT64_MAX,
+            "not saturated");
     json_object_put(o);
     o = parse("-9223372036854775809", &ok);
-    result("C5 below-int64-saturates", ok && json_object_get_int64(o) == INT64_MIN,
-           "not saturated");
+    verdict("C5 below-int64-saturates", ok && json_object_get_int64(o) == INT64_MIN,
+            "not saturated");
     json_object_put(o);
 }
 
@@ -148,12 +129,12 @@ static void c6_nozero(void)
 {
     struct json_object *d = json_object_new_double(1.0223439315167754e-10);
     const char *t = json_object_to_json_string_ext(d, JSON_C_TO_STRING_NOZERO);
-    result("C6 nozero-cuts-exponent", !strcmp(t, "1.0223439315167754e-1"),
-           "printed %s", t);
+    verdict("C6 nozero-cuts-exponent", !strcmp(t, "1.0223439315167754e-1"),
+            "printed %s", t);
     json_object_put(d);
     d = json_object_new_double(1e-10);
     t = json_object_to_json_string_ext(d, JSON_C_TO_STRING_PLAIN);
-    result("C6 plain-is-right", !strcmp(t, "1e-10"), "printed %s", t);
+    verdict("C6 plain-is-right", !strcmp(t, "1e-10"), "printed %s", t);
     json_object_put(d);
 }
 
@@ -171,17 +152,17 @@ static void c7_sign_after_boundary(void)
     struct json_object *w2 = json_tokener_parse_ex(tok, "-1-1", 4);
     size_t end = json_tokener_get_parse_end(tok);
     json_tokener_free(tok);
-    result("C7 whole-stops-at-second-minus", w2 && end == 2, "end %zu", end);
-    result("C7 pieces-read-minus-1", ok_pieces && json_object_get_int64(p) == -1,
-           "pieces: %s", ok_pieces ? json_object_to_json_string(p) : "refused");
+    verdict("C7 whole-stops-at-second-minus", w2 && end == 2, "end %zu", end);
+    verdict("C7 pieces-read-minus-1", ok_pieces && json_object_get_int64(p) == -1,
+            "pieces: %s", ok_pieces ? json_object_to_json_string(p) : "refused");
     json_object_put(w);
     json_object_put(w2);
     json_object_put(p);
     (void)ok_whole;
     const char *const digits[] = {"12", "34"};
     p = parse_pieces(digits, 2, &ok_pieces);
-    result("C7 digits-across-boundary-fine", ok_pieces && json_object_get_int64(p) == 1234,
-           "not 1234");
+    verdict("C7 digits-across-boundary-fine", ok_pieces && json_object_get_int64(p) == 1234,
+            "not 1234");
     json_object_put(p);
 }
 
@@ -191,15 +172,15 @@ static void c8_misdecoded_pairs(void)
     int ok;
     struct json_object *o = parse("\"\\ud836\\udc00\"", &ok);
     const char *s = ok ? json_object_get_string(o) : "";
-    result("C8 pair-U+1D800-is-fffd", ok && !strcmp(s, "\xef\xbf\xbd"), "read %s", s);
+    verdict("C8 pair-U+1D800-is-fffd", ok && !strcmp(s, "\xef\xbf\xbd"), "read %s", s);
     json_object_put(o);
     o = parse("\"\\ud835\\udc00\"", &ok);
     s = ok ? json_object_get_string(o) : "";
-    result("C8 pair-U+1D400-is-right", ok && !strcmp(s, "\xf0\x9d\x90\x80"), "read %s", s);
+    verdict("C8 pair-U+1D400-is-right", ok && !strcmp(s, "\xf0\x9d\x90\x80"), "read %s", s);
     json_object_put(o);
     o = parse("\"\xf0\x9d\xa0\x80\"", &ok);
     s = ok ? json_object_get_string(o) : "";
-    result("C8 raw-U+1D800-is-right", ok && !strcmp(s, "\xf0\x9d\xa0\x80"), "read %s", s);
+    verdict("C8 raw-U+1D800-is-right", ok && !strcmp(s, "\xf0\x9d\xa0\x80"), "read %s", s);
     json_object_put(o);
 }
 
@@ -213,6 +194,5 @@ int main(void)
     c5_integers();
     c6_nozero();
     c7_sign_after_boundary();
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail != 0;
+    return finish();
 }

@@ -4,7 +4,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,26 +13,8 @@
 #include <yajl/yajl_gen.h>
 #include <yajl/yajl_parse.h>
 #include <yajl/yajl_tree.h>
+#include "testkit.h"
 
-static int g_pass, g_fail;
-
-static void result(const char *name, int ok, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void result(const char *name, int ok, const char *fmt, ...)
-{
-    if (ok) {
-        printf("PASS %s\n", name);
-        g_pass++;
-        return;
-    }
-    va_list ap;
-    printf("FAIL %s: ", name);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    g_fail++;
-}
 
 /* A callback parser (as the harness's) that records the last integer and
  * the last string. */
@@ -91,26 +72,26 @@ static void y1_integers(void)
     seen x = {0};
     char err[256] = "";
     int ok = parse(text, strlen(text), &x, err, sizeof err);
-    result("Y1 int64-min-generated-but-refused",
-           !strcmp(text, "-9223372036854775808") && !ok && strstr(err, "integer overflow"),
-           "text %s, %s", text, ok ? "accepted" : err);
+    verdict("Y1 int64-min-generated-but-refused",
+            !strcmp(text, "-9223372036854775808") && !ok && strstr(err, "integer overflow"),
+            "text %s, %s", text, ok ? "accepted" : err);
     ok = parse("-9223372036854775807", 20, &x, NULL, 0);
-    result("Y1 int64-min-plus-1-read", ok && x.i == INT64_MIN + 1, "not read");
+    verdict("Y1 int64-min-plus-1-read", ok && x.i == INT64_MIN + 1, "not read");
     ok = parse("9223372036854775808", 19, &x, err, sizeof err);
-    result("Y1 above-int64-refused", !ok, "accepted");
+    verdict("Y1 above-int64-refused", !ok, "accepted");
 }
 
 /* Y2: the generator refuses NaN and infinities; overflow is refused. */
 static void y2_finite(void)
 {
     yajl_gen g = yajl_gen_alloc(NULL);
-    result("Y2 gen-refuses-nan", yajl_gen_double(g, NAN) == yajl_gen_invalid_number,
-           "NaN generated");
-    result("Y2 gen-refuses-inf", yajl_gen_double(g, INFINITY) == yajl_gen_invalid_number,
-           "inf generated");
+    verdict("Y2 gen-refuses-nan", yajl_gen_double(g, NAN) == yajl_gen_invalid_number,
+            "NaN generated");
+    verdict("Y2 gen-refuses-inf", yajl_gen_double(g, INFINITY) == yajl_gen_invalid_number,
+            "inf generated");
     yajl_gen_free(g);
     seen x = {0};
-    result("Y2 overflow-refused", !parse("1e400", 5, &x, NULL, 0), "accepted");
+    verdict("Y2 overflow-refused", !parse("1e400", 5, &x, NULL, 0), "accepted");
 }
 
 /* Y3: lone surrogate escapes. */
@@ -118,12 +99,12 @@ static void y3_surrogates(void)
 {
     seen x = {0};
     int ok = parse("\"\\ud800\"", 8, &x, NULL, 0);
-    result("Y3 high-alone-is-question-mark", ok && x.s_len == 1 && x.s[0] == '?',
-           "read %zu bytes", x.s_len);
+    verdict("Y3 high-alone-is-question-mark", ok && x.s_len == 1 && x.s[0] == '?',
+            "read %zu bytes", x.s_len);
     ok = parse("\"\\udc00\"", 8, &x, NULL, 0);
-    result("Y3 low-alone-is-invalid-utf8",
-           ok && x.s_len == 3 && !memcmp(x.s, "\xed\xb0\x80", 3), "read %zu bytes",
-           x.s_len);
+    verdict("Y3 low-alone-is-invalid-utf8",
+            ok && x.s_len == 3 && !memcmp(x.s, "\xed\xb0\x80", 3), "read %zu bytes",
+            x.s_len);
     /* ... which the generator writes raw and the parser, whose UTF-8
      * check does not look at surrogates, reads back. */
     yajl_gen g = yajl_gen_alloc(NULL);
@@ -135,12 +116,12 @@ static void y3_surrogates(void)
     memcpy(text, buf, len);
     yajl_gen_free(g);
     seen y = {0};
-    result("Y3 own-text-read-back", parse(text, len, &y, NULL, 0) && y.s_len == 3 &&
+    verdict("Y3 own-text-read-back", parse(text, len, &y, NULL, 0) && y.s_len == 3 &&
                !memcmp(y.s, "\xed\xb0\x80", 3), "refused or changed");
     ok = parse("\"\\ud800\\u0041\"", 14, &x, NULL, 0);
-    result("Y3 high-then-other-escape-is-U+10041",
-           ok && x.s_len == 4 && !memcmp(x.s, "\xf0\x90\x81\x81", 4), "read %zu bytes",
-           x.s_len);
+    verdict("Y3 high-then-other-escape-is-U+10041",
+            ok && x.s_len == 4 && !memcmp(x.s, "\xf0\x90\x81\x81", 4), "read %zu bytes",
+            x.s_len);
 }
 
 /* Y4: yajl_tree keeps keys as C strings. */
@@ -148,14 +129,14 @@ static void y4_tree_keys(void)
 {
     char err[128];
     yajl_val t = yajl_tree_parse("{\"\":1,\"\\u0000\":2}", err, sizeof err);
-    result("Y4 tree-nul-key-is-empty",
-           t && YAJL_IS_OBJECT(t) && t->u.object.len == 2 &&
+    verdict("Y4 tree-nul-key-is-empty",
+            t && YAJL_IS_OBJECT(t) && t->u.object.len == 2 &&
                !strcmp(t->u.object.keys[0], "") && !strcmp(t->u.object.keys[1], ""),
-           "not as described");
+            "not as described");
     const char *path[] = {"", NULL};
     yajl_val v = t ? yajl_tree_get(t, path, yajl_t_any) : NULL;
-    result("Y4 tree-get-finds-the-first", v && YAJL_IS_INTEGER(v) && YAJL_GET_INTEGER(v) == 1,
-           "not the first");
+    verdict("Y4 tree-get-finds-the-first", v && YAJL_IS_INTEGER(v) && YAJL_GET_INTEGER(v) == 1,
+            "not the first");
     yajl_tree_free(t);
 }
 
@@ -167,7 +148,7 @@ static void y5_depth(void)
     memset(deep, '[', n);
     memset(deep + n, ']', n);
     seen x = {0};
-    result("Y5 no-depth-limit", parse(deep, 2 * n, &x, NULL, 0), "refused");
+    verdict("Y5 no-depth-limit", parse(deep, 2 * n, &x, NULL, 0), "refused");
     free(deep);
 }
 
@@ -185,12 +166,12 @@ static void y6_integer_ub(void)
     }
     int status = 0;
     waitpid(pid, &status, 0);
-    result("Y6 parse-integer-overflows",
-           WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0),
-           "the child parsed it cleanly (UB not detected)");
+    verdict("Y6 parse-integer-overflows",
+            WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0),
+            "the child parsed it cleanly (UB not detected)");
     seen x = {0};
-    result("Y6 below-the-window-is-refused-cleanly",
-           !parse("92233720368547758000", 20, &x, NULL, 0), "accepted");
+    verdict("Y6 below-the-window-is-refused-cleanly",
+            !parse("92233720368547758000", 20, &x, NULL, 0), "accepted");
 }
 
 int main(void)
@@ -201,6 +182,5 @@ int main(void)
     y4_tree_keys();
     y5_depth();
     y6_integer_ub();
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail != 0;
+    return finish();
 }

@@ -1,7 +1,6 @@
 /* Planted bug for canonical_fixed_point: the compact printer silently
  * drops duplicate keys of an object (keeping the first). Drawn objects
  * have distinct keys, so only text the parser accepts can reveal it. */
-#define PF_PLANT_ONLY "canonical_fixed_point"
 
 static void planted_drop_duplicates(cJSON *c)
 {
@@ -31,4 +30,4 @@ static char *planted_print(const cJSON *c)
     cJSON_Delete(copy);
     return text;
 }
-#define CJSON_PRINT planted_print
+#define cJSON_PrintUnformatted planted_print

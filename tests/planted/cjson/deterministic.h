@@ -1,7 +1,6 @@
 /* Planted bug for deterministic: every other call of the compact printer
  * appends a newline (whitespace: the text still parses to the same value,
  * so a round trip passes). */
-#define PF_PLANT_ONLY "deterministic"
 
 static char *planted_print(const cJSON *c)
 {
@@ -18,4 +17,4 @@ static char *planted_print(const cJSON *c)
     cJSON_free(text);
     return longer;
 }
-#define CJSON_PRINT planted_print
+#define cJSON_PrintUnformatted planted_print

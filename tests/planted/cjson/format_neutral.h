@@ -1,7 +1,6 @@
 /* Planted bug for format_neutral: the formatted printer writes an empty
  * object as an empty array. The compact printer is right, so only the
  * comparison of the two formats can see it. */
-#define PF_PLANT_ONLY "format_neutral"
 
 static void planted_objects_to_arrays(cJSON *c)
 {
@@ -22,4 +21,4 @@ static char *planted_print_pretty(const cJSON *c)
     cJSON_Delete(copy);
     return text;
 }
-#define CJSON_PRINT_PRETTY planted_print_pretty
+#define cJSON_Print planted_print_pretty

@@ -1,7 +1,6 @@
 /* Planted bug for key_order: lookup by key compares only the keys'
  * lengths, so among keys of equal length the first member wins — which
  * one that is depends on the members' order. */
-#define PF_PLANT_ONLY "key_order"
 
 static cJSON *planted_get(const cJSON *object, const char *key)
 {
@@ -11,4 +10,4 @@ static cJSON *planted_get(const cJSON *object, const char *key)
             return c;
     return NULL;
 }
-#define CJSON_GET planted_get
+#define cJSON_GetObjectItemCaseSensitive planted_get

@@ -1,7 +1,6 @@
 /* Planted bug for batch_incremental: the callback loader loses the first
  * byte of a piece that follows a piece ending in a double quote. Loading
  * whole never has such a boundary. */
-#define PF_PLANT_ONLY "batch_incremental"
 
 typedef struct planted_src {
     json_load_callback_t cb;
@@ -29,4 +28,4 @@ static json_t *planted_load_callback(json_load_callback_t cb, void *arg,
     planted_src p = {cb, arg, false};
     return json_load_callback(planted_cb, &p, flags, err);
 }
-#define JANSSON_LOAD_CALLBACK planted_load_callback
+#define json_load_callback planted_load_callback

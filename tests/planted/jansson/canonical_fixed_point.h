@@ -1,6 +1,5 @@
 /* Planted bug for canonical_fixed_point: the dump writes reals of
  * magnitude 1e15 and above with only 15 significant digits. */
-#define PF_PLANT_ONLY "canonical_fixed_point"
 
 #include <math.h>
 #include <stdio.h>
@@ -28,4 +27,4 @@ static char *planted_dumps(const json_t *j, size_t flags)
     json_decref(copy);
     return text;
 }
-#define JANSSON_DUMPS planted_dumps
+#define json_dumps planted_dumps

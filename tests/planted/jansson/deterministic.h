@@ -1,6 +1,5 @@
 /* Planted bug for deterministic: every other compact dump forgets
  * JSON_COMPACT (", " and ": " separators): the same value, other bytes. */
-#define PF_PLANT_ONLY "deterministic"
 
 static char *planted_dumps(const json_t *j, size_t flags)
 {
@@ -9,4 +8,4 @@ static char *planted_dumps(const json_t *j, size_t flags)
         flags &= ~(size_t)JSON_COMPACT;
     return json_dumps(j, flags);
 }
-#define JANSSON_DUMPS planted_dumps
+#define json_dumps planted_dumps

@@ -1,7 +1,6 @@
 /* Planted bug for format_neutral: dumps that are not compact write an
  * empty object as an empty array. Compact dumps are right, so only a
  * comparison of formats can see it. */
-#define PF_PLANT_ONLY "format_neutral"
 
 static json_t *planted_objects_to_arrays(json_t *j)
 {
@@ -29,4 +28,4 @@ static char *planted_dumps(const json_t *j, size_t flags)
     json_decref(copy);
     return text;
 }
-#define JANSSON_DUMPS planted_dumps
+#define json_dumps planted_dumps

@@ -1,6 +1,5 @@
 /* Planted bug for key_order: lookup by key compares only the keys'
  * lengths, so among keys of equal length the first member wins. */
-#define PF_PLANT_ONLY "key_order"
 
 static json_t *planted_getn(const json_t *o, const char *key, size_t len)
 {
@@ -11,4 +10,4 @@ static json_t *planted_getn(const json_t *o, const char *key, size_t len)
             return json_object_iter_value(it);
     return NULL;
 }
-#define JANSSON_GETN planted_getn
+#define json_object_getn planted_getn

@@ -1,6 +1,5 @@
 /* Planted bug for round_trip: the whole-text loader cuts every string at
  * its first U+0000, as if strings were C strings. */
-#define PF_PLANT_ONLY "round_trip"
 
 static void planted_cut(json_t *j)
 {
@@ -25,4 +24,4 @@ static json_t *planted_loadb(const char *buf, size_t len, size_t flags,
         planted_cut(j);
     return j;
 }
-#define JANSSON_LOADB planted_loadb
+#define json_loadb planted_loadb

@@ -1,8 +1,9 @@
 /* Planted bug for same_verdict: jansson refuses any text holding a tab
  * (a tab is JSON whitespace), so it disagrees with the reference on
- * accept/reject; its values stay right. */
-#define PF_PLANT_ONLY "same_verdict"
-
+ * accept/reject; its values stay right. json_differential's adapters all
+ * include this file; it applies where jansson's header came first
+ * (JANSSON_H): the jansson adapter. */
+#ifdef JANSSON_H
 static json_t *planted_loadb(const char *buf, size_t len, size_t flags,
                              json_error_t *err)
 {
@@ -10,4 +11,5 @@ static json_t *planted_loadb(const char *buf, size_t len, size_t flags,
         return NULL;
     return json_loadb(buf, len, flags, err);
 }
-#define DIFF_JANSSON_LOADB planted_loadb
+#define json_loadb planted_loadb
+#endif

@@ -1,7 +1,7 @@
 /* Planted bug for canonical_fixed_point: the plain printer drops every
- * \u0000 escape from strings. Drawn values go through other checks here
- * (PF_PLANT_ONLY), so only text the parser accepts reveals it. */
-#define PF_PLANT_ONLY "canonical_fixed_point"
+ * \u0000 escape from strings. Drawn values go through checks that are
+ * off in this build (PF_PLANT_ONLY), so only text the parser accepts
+ * reveals it. */
 
 static char planted_text[1 << 16];
 
@@ -22,4 +22,4 @@ static const char *planted_print(struct json_object *j, int flags, size_t *len)
     *len = n;
     return planted_text;
 }
-#define JSONC_PRINT planted_print
+#define json_object_to_json_string_length planted_print

@@ -1,5 +1,4 @@
 /* Planted bug for deterministic: every other plain print is spaced. */
-#define PF_PLANT_ONLY "deterministic"
 
 static const char *planted_print(struct json_object *j, int flags, size_t *len)
 {
@@ -8,4 +7,4 @@ static const char *planted_print(struct json_object *j, int flags, size_t *len)
         flags = JSON_C_TO_STRING_SPACED;
     return json_object_to_json_string_length(j, flags, len);
 }
-#define JSONC_PRINT planted_print
+#define json_object_to_json_string_length planted_print

@@ -1,6 +1,5 @@
 /* Planted bug for format_neutral: pretty printing writes an empty object
  * as an empty array. Plain printing is right. */
-#define PF_PLANT_ONLY "format_neutral"
 
 static char planted_text[1 << 16];
 
@@ -19,4 +18,4 @@ static const char *planted_print(struct json_object *j, int flags, size_t *len)
     }
     return planted_text;
 }
-#define JSONC_PRINT planted_print
+#define json_object_to_json_string_length planted_print

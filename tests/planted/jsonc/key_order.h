@@ -1,6 +1,5 @@
 /* Planted bug for key_order: lookup by key compares only the keys'
  * lengths, so among keys of equal length the first member wins. */
-#define PF_PLANT_ONLY "key_order"
 
 static json_bool planted_get(const struct json_object *o, const char *key,
                              struct json_object **value)
@@ -13,4 +12,4 @@ static json_bool planted_get(const struct json_object *o, const char *key,
     }
     return 0;
 }
-#define JSONC_GET planted_get
+#define json_object_object_get_ex planted_get

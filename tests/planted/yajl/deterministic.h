@@ -1,6 +1,5 @@
 /* Planted bug for deterministic: every other double is written in
  * exponent form (%.17e): the same value, other bytes. */
-#define PF_PLANT_ONLY "deterministic"
 
 #include <stdio.h>
 
@@ -14,4 +13,4 @@ static yajl_gen_status planted_gen_double(yajl_gen g, double d)
     }
     return yajl_gen_double(g, d);
 }
-#define YAJL_GEN_DOUBLE planted_gen_double
+#define yajl_gen_double planted_gen_double

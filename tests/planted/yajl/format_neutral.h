@@ -1,6 +1,5 @@
 /* Planted bug for format_neutral: the parser reads `true` as null in text
  * that holds a newline. Generated compact text never does. */
-#define PF_PLANT_ONLY "format_neutral"
 
 static yajl_status planted_parse(yajl_handle h, const unsigned char *text, size_t len)
 {
@@ -17,4 +16,4 @@ static yajl_status planted_parse(yajl_handle h, const unsigned char *text, size_
     free(copy);
     return st;
 }
-#define YAJL_PARSE planted_parse
+#define yajl_parse planted_parse

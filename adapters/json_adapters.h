@@ -1,0 +1,70 @@
+/* The JSON libraries under test, each as a pf_json_adapter
+ * (include/propfuzz_json.h): how it is called, written once in
+ * adapters/json_<lib>.c and compiled into every target that names it in
+ * build/targets/<target>.mk (ADAPTERS_<target>). A planted-bug build
+ * (tests/planted/<target>/<property>.h) wraps the library's functions in
+ * the adapter, which includes it right after the library's headers. */
+#ifndef PF_JSON_ADAPTERS_H
+#define PF_JSON_ADAPTERS_H
+
+#include "propfuzz_json.h"
+
+/* cJSON 1.7.15 (adapters/json_cjson.c). Texts are parsed with
+ * cJSON_ParseWithLengthOpts(require_null_terminated) on a copy with a NUL
+ * appended, so trailing text is refused. Formats: NULL is
+ * cJSON_PrintUnformatted, &pf_json_cjson_pretty is cJSON_Print. No
+ * incremental parser. */
+extern const pf_json_adapter pf_json_cjson;
+extern const int pf_json_cjson_pretty;
+
+/* jansson 2.14 (adapters/json_jansson.c): json_loadb(JSON_DECODE_ANY |
+ * JSON_ALLOW_NUL); in chunks, json_load_callback. A format is a size_t of
+ * json_dumps flags (JSON_ENCODE_ANY is added); NULL: JSON_COMPACT. The
+ * object hash seed is fixed (json_object_seed(1)) so runs repeat. */
+extern const pf_json_adapter pf_json_jansson;
+
+/* json-c 0.16 (adapters/json_jsonc.c): json_tokener_parse_ex given the
+ * text's length; when the tokener wants more at the end, a final NUL byte
+ * ends the text (as json_tokener_parse does). In chunks: one tokener fed
+ * each chunk. A format is an int of json_object_to_json_string_ext flags;
+ * NULL: JSON_C_TO_STRING_PLAIN.
+ *   pf_json_jsonc         default flags and depth (as json_tokener_parse);
+ *                         accepted when a value is complete and what
+ *                         follows is whitespace or comments json-c skips
+ *                         after a value (judged by parsing "[]" + the rest
+ *                         in one call, so chunk boundaries do not change
+ *                         the judgement)
+ *   pf_json_jsonc_strict  JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8;
+ *                         only JSON whitespace may follow the value
+ * json_differential links json-c through build/lib-jsonc_iso.sh (it cannot
+ * share a link with jansson): these three symbols are all it exports. */
+extern const pf_json_adapter pf_json_jsonc;
+extern const pf_json_adapter pf_json_jsonc_strict;
+/* Whether text holds an escaped surrogate pair whose code point has its
+ * low 16 bits in D800-DFFF (U+1D800-U+1DFFF, U+2D800-...): json-c 0.16
+ * reads it as U+FFFD (fixed upstream in json-c PR #893; FINDINGS.md). */
+bool pf_json_jsonc_misdecoded_pair(const uint8_t *text, size_t len);
+
+/* yajl 2.1.0 (adapters/json_yajl.c): yajl_parse with integer and double
+ * callbacks building the tree, then yajl_complete_parse, with yajl's
+ * defaults (no comments, UTF-8 validated, no trailing garbage, one value);
+ * the tree keeps U+0000 in strings and keys and every member of an object.
+ * In chunks: yajl_parse per chunk. Trees (for lookups) are yajl_tree_parse
+ * of yajl_gen's text; their keys are C strings. A format is a
+ * pf_json_yajl_format; NULL: yajl_gen's defaults. unsafe: an integer whose
+ * first 18 digits lie in 922337203685477581..587 followed by more digits
+ * overflows a long long inside yajl_parse_integer (undefined behaviour,
+ * lloyd/yajl #262; FINDINGS.md).
+ *   pf_json_yajl          the callbacks refuse nesting deeper than
+ *                         PF_JSON_YAJL_MAX_DEPTH (yajl has no limit; the
+ *                         trees are compared recursively)
+ *   pf_json_yajl_any_depth  no limit */
+enum { PF_JSON_YAJL_MAX_DEPTH = 1000 };
+extern const pf_json_adapter pf_json_yajl;
+extern const pf_json_adapter pf_json_yajl_any_depth;
+typedef struct pf_json_yajl_format {
+    bool beautify, escape_solidus, validate_utf8;
+    const char *indent; /* yajl_gen_indent_string when beautifying, or NULL */
+} pf_json_yajl_format;
+
+#endif

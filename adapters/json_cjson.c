@@ -1,0 +1,157 @@
+/* cJSON as a pf_json_adapter (adapters/json_adapters.h): pf_json <-> cJSON
+ * trees, parsing, printing, lookups. */
+#include "json_adapters.h"
+
+#include <cjson/cJSON.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A planted-bug build wraps cJSON functions here (see json_adapters.h). */
+#ifdef PF_PLANT
+#include PF_PLANT
+#endif
+
+const int pf_json_cjson_pretty = 1;
+
+/* NULL when cJSON runs out of memory, or for an integer (cJSON has no
+ * integer type: its target draws none). */
+static cJSON *to_cjson(const pf_json *v)
+{
+    cJSON *c = NULL;
+    bool ok = true;
+    switch (v->type) {
+    case PF_JSON_NULL: c = cJSON_CreateNull(); break;
+    case PF_JSON_BOOL: c = cJSON_CreateBool(v->v.b); break;
+    case PF_JSON_DOUBLE: c = cJSON_CreateNumber(v->v.d); break;
+    case PF_JSON_STRING: c = cJSON_CreateString(v->v.s); break;
+    case PF_JSON_ARRAY:
+        c = cJSON_CreateArray();
+        for (size_t i = 0; c && ok && i < v->n; i++) {
+            cJSON *item = to_cjson(v->v.items[i]);
+            ok = item && cJSON_AddItemToArray(c, item);
+        }
+        break;
+    case PF_JSON_OBJECT:
+        c = cJSON_CreateObject();
+        for (size_t i = 0; c && ok && i < v->n; i++) {
+            cJSON *item = to_cjson(v->v.members[i].value);
+            ok = item && cJSON_AddItemToObject(c, v->v.members[i].key, item);
+        }
+        break;
+    default: return NULL;
+    }
+    if (!ok) {
+        cJSON_Delete(c);
+        return NULL;
+    }
+    return c;
+}
+
+static pf_json *from_cjson(pf_json_pool *p, const cJSON *c)
+{
+    if (cJSON_IsNull(c))
+        return pf_json_null(p);
+    if (cJSON_IsBool(c))
+        return pf_json_bool(p, cJSON_IsTrue(c));
+    if (cJSON_IsNumber(c))
+        return pf_json_double(p, c->valuedouble);
+    if (cJSON_IsString(c))
+        return pf_json_string(p, c->valuestring, strlen(c->valuestring));
+    if (cJSON_IsArray(c)) {
+        pf_json *a = pf_json_array(p, 4);
+        for (const cJSON *i = c->child; i; i = i->next)
+            pf_json_push(p, a, from_cjson(p, i));
+        return a;
+    }
+    if (cJSON_IsObject(c)) {
+        pf_json *o = pf_json_object(p, 4);
+        for (const cJSON *i = c->child; i; i = i->next)
+            pf_json_put(p, o, i->string, strlen(i->string), from_cjson(p, i));
+        return o;
+    }
+    abort(); /* cJSON_Raw or invalid: the parser never makes them */
+}
+
+/* A copy with a NUL appended, the NUL required to follow the value. */
+static pf_json *cjson_parse(const pf_json_adapter *a, pf_json_pool *p,
+                            const uint8_t *text, size_t len)
+{
+    (void)a;
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return NULL;
+    if (len)
+        memcpy(copy, text, len);
+    copy[len] = 0;
+    cJSON *c = cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1);
+    free(copy);
+    if (!c)
+        return NULL;
+    pf_json *v = from_cjson(p, c);
+    cJSON_Delete(c);
+    return v;
+}
+
+static int cjson_write_tree(const pf_json_adapter *a, const void *tree,
+                            const void *format, pf_buf *out)
+{
+    (void)a;
+    char *text = format ? cJSON_Print(tree) : cJSON_PrintUnformatted(tree);
+    if (!text)
+        return -1;
+    pf_buf_put(out, text, strlen(text));
+    cJSON_free(text);
+    return 0;
+}
+
+static int cjson_write(const pf_json_adapter *a, const pf_json *v,
+                       const void *format, pf_buf *out)
+{
+    cJSON *c = to_cjson(v);
+    int rc = c ? cjson_write_tree(a, c, format, out) : -1;
+    cJSON_Delete(c);
+    return rc;
+}
+
+static bool cjson_tree(const pf_json_adapter *a, const pf_json *v, void **out)
+{
+    (void)a;
+    return (*out = to_cjson(v)) != NULL;
+}
+
+static void cjson_tree_free(void *tree) { cJSON_Delete(tree); }
+
+static bool cjson_get(const void *node, const char *key, size_t key_len,
+                      const void **out)
+{
+    (void)key_len; /* cJSON keys are C strings */
+    if (!cJSON_IsObject((const cJSON *)node))
+        return false;
+    return (*out = cJSON_GetObjectItemCaseSensitive(node, key)) != NULL;
+}
+
+static bool cjson_item(const void *node, size_t i, const void **out)
+{
+    if (!cJSON_IsArray((const cJSON *)node) || i > INT_MAX)
+        return false;
+    return (*out = cJSON_GetArrayItem(node, (int)i)) != NULL;
+}
+
+static pf_json *cjson_value(pf_json_pool *p, const void *node)
+{
+    return from_cjson(p, node);
+}
+
+const pf_json_adapter pf_json_cjson = {
+    .name = "cJSON",
+    .parse = cjson_parse,
+    .write = cjson_write,
+    .tree = cjson_tree,
+    .tree_free = cjson_tree_free,
+    .write_tree = cjson_write_tree,
+    .get = cjson_get,
+    .item = cjson_item,
+    .value = cjson_value,
+    .c_string_keys = true,
+};
