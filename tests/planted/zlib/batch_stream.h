@@ -2,7 +2,7 @@
  * number of input bytes leaves the last byte out (it is counted as taken
  * but never compressed). One-shot deflate (Z_FINISH with all the input)
  * never takes this path. */
-static int planted_deflate(z_streamp z, int flush)
+static inline int planted_deflate(z_streamp z, int flush)
 {
     if (flush == Z_NO_FLUSH && (z->avail_in & 1)) {
         z->avail_in--;

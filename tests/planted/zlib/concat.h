@@ -2,7 +2,7 @@
  * for and goes back to the zlib format (windowBits 15), so the second of
  * concatenated gzip members or raw streams is read as a zlib stream.
  * Only the concat loop resets an inflate stream. */
-static int planted_inflate_reset(z_streamp z)
+static inline int planted_inflate_reset(z_streamp z)
 {
     return inflateReset2(z, 15);
 }

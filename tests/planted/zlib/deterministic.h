@@ -3,8 +3,8 @@
  * picked from stale state. Each stream is still valid deflate, so it
  * round-trips; only compressing twice shows it. deflateInit2 is a macro
  * in zlib.h: it is replaced whole. */
-static int planted_deflate_init2(z_streamp z, int level, int method,
-                                 int window, int mem_level, int strategy)
+static inline int planted_deflate_init2(z_streamp z, int level, int method,
+                                        int window, int mem_level, int strategy)
 {
     static unsigned calls;
     if (calls++ & 1)

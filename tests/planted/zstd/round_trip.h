@@ -1,7 +1,7 @@
 /* Planted bug for round_trip: the one-shot decoder reports one byte too
  * few when the output ends in a run (its last two bytes equal). */
-static size_t planted_decompress_dctx(ZSTD_DCtx *d, void *dst, size_t cap,
-                                      const void *src, size_t n)
+static inline size_t planted_decompress_dctx(ZSTD_DCtx *d, void *dst, size_t cap,
+                                             const void *src, size_t n)
 {
     size_t r = ZSTD_decompressDCtx(d, dst, cap, src, n);
     const unsigned char *out = dst;

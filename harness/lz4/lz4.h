@@ -1,0 +1,57 @@
+/* lz4's shared parts: sizes, the drawn frame preferences and options, and
+ * the functions harness/lz4.c (the properties and modes), codec.c
+ * (lz4frame behind the pf_stream_codec), format.c (what the harness reads
+ * and writes of the formats itself) and seeds.c share. The restrictions
+ * (R1..) are listed in harness/lz4.c. */
+#ifndef HARNESS_LZ4_H
+#define HARNESS_LZ4_H
+
+#define LZ4F_STATIC_LINKING_ONLY
+#define LZ4_STATIC_LINKING_ONLY
+#include "propfuzz_stream.h"
+
+#include <lz4.h>
+#include <lz4frame.h>
+#include <lz4hc.h>
+#include <string.h>
+
+enum {
+    DATA_MAX = 16384, PART_MAX = 2048, DICT_MAX = 4096,
+    RAW_OUT_CAP = 256 * 1024, BLOCK_CAP_MAX = 65536,
+};
+enum mode { MODE_VALUES, MODE_RAW, N_MODES };
+enum raw_kind { R_FRAME, R_BLOCK, N_RAW };
+
+enum { P_BSID, P_INDEPENDENT, P_CCHECK, P_BCHECK, P_CSIZE, P_LEVEL, P_FAVOR,
+       P_AUTOFLUSH, P_DICT_ID, N_P };
+extern const pf_param lz_params[N_P];
+/* The lz4frame constant of each blockSize choice. */
+extern const LZ4F_blockSizeID_t lz_bsid_values[];
+extern const pf_segments_opts lz_seg;
+
+typedef struct lz_opts {
+    int64_t p[N_P];
+    pf_dict dict;
+    LZ4F_CDict *cdict;  /* made when first used */
+} lz_opts;
+
+/* The decoder's options, and what LZ4F_getFrameInfo said first. */
+typedef struct lz_dec {
+    const pf_dict *dict;
+    bool want_info, have_info;
+    LZ4F_frameInfo_t info;
+} lz_dec;
+
+/* codec.c: lz4frame behind the pf_stream_codec. */
+extern const pf_stream_codec lz_codec;
+
+/* format.c: skippable frames, and the offset-0 scan of R5. */
+void lz_write_skippable(pf_src *s, unsigned magic, const uint8_t *p, size_t n,
+                        pf_vec *out);
+bool lz_block_has_offset0(const uint8_t *p, size_t n);
+bool lz_frames_have_offset0(const uint8_t *p, size_t n);
+
+/* harness/lz4.c: the value mode's hooks, for the seeds. */
+extern const pf_stream_target lz_target;
+
+#endif

@@ -1,0 +1,78 @@
+/* zlib's shared parts: sizes, the drawn parameters and options, and the
+ * functions harness/zlib.c (the properties and modes), codec.c (zlib's
+ * calls behind the pf_stream_codec), strategy.c (the draws) and seeds.c
+ * share. The restrictions (R1..) are listed in harness/zlib.c. */
+#ifndef HARNESS_ZLIB_H
+#define HARNESS_ZLIB_H
+
+#include "propfuzz_stream.h"
+
+#include <string.h>
+#include <zlib.h>
+
+enum {
+    DATA_MAX = 4096, PART_MAX = 1024, DICT_MAX = 1024, HDR_FIELD_MAX = 64,
+    RAW_OUT_CAP = 256 * 1024, RAW_HDR_MAX = 16,
+};
+enum mode { MODE_VALUES, MODE_RAW, N_MODES };
+enum format { F_ZLIB, F_RAW, F_GZIP, F_AUTO, N_FORMATS };
+enum flush_kind { FL_NONE, FL_SYNC, FL_FULL, FL_PARTIAL, FL_BLOCK };
+
+/* The parameters; a further stream of concat draws them but the format. */
+enum { P_FORMAT, P_LEVEL, P_STRATEGY, P_WBITS, P_MEM, N_P };
+/* batch_stream's plan: output room, the flush between chunks, and
+ * deflateParams(level2, strategy2) after the first chunk. */
+enum { PL_ROOM, PL_FLUSH, PL_REPARAM, PL_LEVEL2, PL_STRATEGY2, N_PL };
+
+extern const char *const zl_format_names[N_FORMATS];
+extern const pf_param zl_params[N_P];
+extern const pf_param zl_plan[N_PL];
+extern const pf_segments_opts zl_seg;
+
+/* A gzip header as drawn (R3: name and comment end at a NUL). */
+typedef struct zl_gzhdr {
+    bool set, text, hcrc;
+    uint32_t time;
+    uint8_t os;
+    const uint8_t *field[3]; /* extra, name, comment; NULL: none */
+    size_t len[3];
+} zl_gzhdr;
+enum { H_EXTRA, H_NAME, H_COMMENT };
+
+typedef struct zl_opts {
+    int64_t p[N_P];
+    pf_dict dict;
+    zl_gzhdr hdr;
+    size_t bound;   /* what deflateBound said for the last one-shot stream */
+    bool within;    /* and whether deflate finished within it */
+} zl_opts;
+
+/* The decoder's options; a gzip header is read into hdr when set. */
+typedef struct zl_dec {
+    int window;
+    const pf_dict *dict;
+    gz_header *hdr;
+} zl_dec;
+
+/* strategy.c: the draws. */
+void zl_draw_params(pf_src *s, int64_t *p, const int64_t *first);
+void zl_draw_gzhdr(pf_src *s, zl_gzhdr *h);
+size_t zl_data_cap(const int64_t *p, size_t max);
+void zl_plan_from(pf_stream_plan *plan, const int64_t *v);
+
+/* codec.c: zlib behind the pf_stream_codec. */
+extern const pf_stream_codec zl_codec;
+voidpf zl_alloc(voidpf o, uInt items, uInt size);
+void zl_free(voidpf o, voidpf p);
+const char *zl_ret_name(int ret);
+/* The windowBits that inflates p's stream: a zlib-format 8 is 9 (R1). */
+int zl_inflate_window(const int64_t *p);
+
+/* inflate_back.c: inflateBack of raw deflate agrees with inflate. */
+void zl_check_inflate_back(pf_src *s, pf_stream_raw *r,
+                           const pf_stream_result *once);
+
+/* harness/zlib.c: the value mode's hooks, for the seeds. */
+extern const pf_stream_target zl_target;
+
+#endif
