@@ -76,8 +76,9 @@
  * every ranking, queries that match nothing.
  *
  * The parts: harness/search/strategy.c (what an input draws), query.c
- * (text and query strings), rows.c (rankings and sets), session.c (the
- * connection an input runs on), db.c (every call into SQLite),
+ * (text and query strings), rows.c (rankings and sets), vfs.c and
+ * session.c (the database files and the connections kept between inputs:
+ * why that is safe is said there), db.c (every call into SQLite),
  * relations.c and changes.c (the properties), seeds.c.
  */
 #include "search/search.h"

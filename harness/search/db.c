@@ -5,6 +5,7 @@
 #include "session.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* A planted-bug build wraps SQLite functions here, after the library's
  * header and before any use. */
@@ -106,8 +107,51 @@ static void apply_settings(ctx *x, int t, const plan *p)
             command(x, t, keys[i], true, vals[i] < 0 ? 0 : vals[i]);
 }
 
+/* ------------------------------------------------------------------ */
+/* PF_SEARCH_DIGEST=1: at the end of each input, a line on stderr with  */
+/* a hash of the drawn case, one of every result SQLite gave it        */
+/* (queries' rows, ranks and codes, integrity-checks' codes) and        */
+/* whether the connection was kept from an earlier input, so that a run */
+/* on kept connections can be compared with one on fresh ones           */
+/* (tests/steps/search.sh).                                             */
+/* ------------------------------------------------------------------ */
+
+static uint64_t g_digest;
+static int g_digest_on = -1;
+
+static void mix(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        g_digest = (g_digest ^ b[i]) * UINT64_C(0x100000001b3);
+}
+
+static void print_digest(void *arg)
+{
+    const ctx *x = arg;
+    pf_buf e = {0};
+    enc_case(&e, x->tc);
+    uint64_t results = g_digest;
+    g_digest = UINT64_C(0xcbf29ce484222325);
+    mix(e.data, e.len);
+    fprintf(stderr, "search-digest %016llx %016llx %s\n",
+            (unsigned long long)g_digest, (unsigned long long)results,
+            x->reused ? "kept" : "new");
+    pf_buf_free(&e);
+}
+
+static void digest_begin(ctx *x)
+{
+    if (g_digest_on < 0)
+        g_digest_on = getenv("PF_SEARCH_DIGEST") != NULL;
+    g_digest = UINT64_C(0xcbf29ce484222325);
+    if (g_digest_on)
+        pf_defer(x->s, print_digest, x);
+}
+
 void db_open(ctx *x)
 {
+    digest_begin(x);
     x->db = session_get(x);
     apply_settings(x, T1, &x->tc->p1);
     apply_settings(x, T2, &x->tc->p2);
@@ -187,6 +231,12 @@ int db_query(ctx *x, int t, enum qstmt which, const char *q, int len,
     /* More rows than documents: report it as it is, the rest cut off. */
     if (h->n > MAX_HITS + 1)
         h->n = MAX_HITS + 1;
+    if (g_digest_on) {
+        mix(&rc, sizeof rc);
+        mix(&h->n, sizeof h->n);
+        mix(h->rowid, h->n * sizeof h->rowid[0]);
+        mix(h->rank, h->n * sizeof h->rank[0]);
+    }
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
@@ -215,5 +265,7 @@ int db_integrity(ctx *x, int t, char *msg, size_t cap)
     sqlite3_bind_text(st, 1, "integrity-check", -1, SQLITE_STATIC);
     int rc = run_done(st);
     snprintf(msg, cap, "%s (rc %d)", sqlite3_errmsg(x->db->db), rc);
+    if (g_digest_on)
+        mix(&rc, sizeof rc);
     return rc;
 }

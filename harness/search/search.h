@@ -219,6 +219,7 @@ typedef struct ctx {
                                out of rank order, or MAX_Q */
     hits as_returned;       /* ... as it returned it */
     outcome raw[MAX_RAW];   /* the raw queries on t1 after its load */
+    bool reused;            /* the connection was kept from an earlier input */
     bool t2_loaded;         /* shuffle_invariant loaded t2 */
     bool changes_open;      /* the changes' transaction is open */
 } ctx;

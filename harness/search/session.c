@@ -1,11 +1,39 @@
 /* search's sessions (see session.h): which connection an input runs on.
- * Each input gets a fresh connection on a fresh copy of the image of its
- * schema's empty tables (made once per process by the CREATE statements:
- * a pure function of the schema), so nothing carries over from one input
- * to the next. */
+ *
+ * Where the time went. An input used to open a fresh in-memory database
+ * from an image of its empty tables and prepare its statements: under
+ * ASan+UBSan and the fuzzer's instrumentation, preparing (SQLite's parser,
+ * reading the schema, connecting the two FTS5 tables, FTS5 preparing its
+ * own statements) was some 40% of the target's time (perf over a fuzzed
+ * corpus), and its parser's branches were part of every input's coverage.
+ * So a connection is kept per schema (the DDL and the rank setting), with
+ * its statements, for later inputs of that schema:
+ *
+ *   - each input starts from the bytes a fresh database has: the database
+ *     file (vfs.c) is put back to the image of the empty tables while the
+ *     connection is idle (no transaction at all: checked, else the
+ *     connection is closed and made again);
+ *   - SQLite sees the file changed as it sees any other writer: the change
+ *     counter in its header differs from the one it last wrote (every
+ *     input commits its load), so the pager drops its cache and counts a
+ *     new data version; FTS5 then drops its cached structure (it compares
+ *     data_version when a statement opens the table) and, its
+ *     configuration cookie having changed with any setting the input made,
+ *     reloads its configuration (defaults first). The rank setting, which
+ *     FTS5 does not reset that way, is part of the image and of the schema
+ *     the connection is kept for, and no input changes it;
+ *   - a prepared statement depends on the schema alone (no STAT4), which
+ *     the image leaves as it was, so its plan is what a fresh prepare
+ *     would give.
+ *
+ * An input run with recording on (replay, the report's re-run after a
+ * failure, shrinking, statistics) gets a fresh connection instead: a
+ * failure found on a reused connection is reported only if it happens
+ * again on a fresh one, and as FLAKY otherwise. */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 
 #include "session.h"
+#include "vfs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +45,10 @@ struct image {
     sqlite3_int64 size;
 };
 
-enum { MAX_IMAGES = 1024 /* > the number of schemas */ };
+enum { POOL_SIZE = 48, MAX_IMAGES = 1024 /* > the number of schemas */ };
+static session g_pool[POOL_SIZE];
 static session g_fresh;
+static unsigned long long g_clock;
 static image g_images[MAX_IMAGES];
 static size_t g_n_images;
 
@@ -175,7 +205,15 @@ static void session_close(session *ss)
 {
     each_statement(ss, finalize);
     sqlite3_close(ss->db);
+    memfile_drop(ss->file);
     memset(ss, 0, sizeof *ss);
+}
+
+/* The database file back to the image: only while no transaction holds
+ * it. */
+static void restore(ctx *x, session *ss)
+{
+    PF_ASSERT(x->s, memfile_put(ss->file, ss->img->bytes, (size_t)ss->img->size));
 }
 
 /* When the input ends, however it ends: every statement reset and its
@@ -191,27 +229,24 @@ static void session_end(void *arg)
         session_close(ss);
 }
 
-/* A new in-memory connection on a fresh copy of the image, its
- * statements prepared. */
+/* A new connection on a fresh copy of the image, its statements
+ * prepared. */
 static void session_open(ctx *x, session *ss, const image *img,
                          const char *file, bool keep)
 {
     memset(ss, 0, sizeof *ss);
     ss->img = img;
     snprintf(ss->file, sizeof ss->file, "%s", file);
-    if (sqlite3_open(":memory:", &ss->db) != SQLITE_OK)
+    restore(x, ss);
+    if (sqlite3_open_v2(ss->file, &ss->db, SQLITE_OPEN_READWRITE,
+                        memvfs_name()) != SQLITE_OK)
         abort(); /* out of memory: nothing a fuzz target can do */
-    unsigned char *copy = sqlite3_malloc64((sqlite3_uint64)img->size);
-    if (!copy)
-        abort();
-    memcpy(copy, img->bytes, (size_t)img->size);
-    int rc = sqlite3_deserialize(ss->db, "main", copy, img->size, img->size,
-                                 SQLITE_DESERIALIZE_FREEONCLOSE |
-                                     SQLITE_DESERIALIZE_RESIZEABLE);
     x->db = ss;
     pf_defer(x->s, session_end, ss);
+    /* As SQLite's own in-memory databases: the rollback journal in memory. */
+    int rc = sqlite3_exec(ss->db, "PRAGMA journal_mode=MEMORY", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
-        sql_failed(x, "sqlite3_deserialize", rc);
+        sql_failed(x, "PRAGMA journal_mode=MEMORY", rc);
     prepare_table(x, ss, T1);
     prepare_table(x, ss, T2);
     ss->begin = prepare(x, ss->db, "BEGIN");
@@ -219,12 +254,43 @@ static void session_open(ctx *x, session *ss, const image *img,
     ss->kept = keep; /* a session left half made is closed */
 }
 
+/* The pooled session for the image: kept, or the least recently used
+ * slot made anew. */
+static session *pooled(ctx *x, const image *img)
+{
+    session *lru = &g_pool[0];
+    for (size_t i = 0; i < POOL_SIZE; i++) {
+        session *ss = &g_pool[i];
+        if (ss->db && ss->img == img) {
+            restore(x, ss);
+            x->db = ss;
+            x->reused = true;
+            pf_defer(x->s, session_end, ss);
+            return ss;
+        }
+        if (!ss->db || (lru->db && ss->last_used < lru->last_used))
+            lru = ss;
+    }
+    if (lru->db)
+        session_close(lru);
+    char file[16];
+    snprintf(file, sizeof file, "pool-%zu", (size_t)(lru - g_pool));
+    session_open(x, lru, img, file, true);
+    return lru;
+}
+
 session *session_get(ctx *x)
 {
     const image *img = image_of(x, key_of(x));
-    session *ss = &g_fresh;
-    if (ss->db) /* left by an input that did not end (cannot happen) */
-        session_close(ss);
-    session_open(x, ss, img, "fresh", false);
+    session *ss;
+    if (pf_recording()) {
+        if (g_fresh.db) /* left by an input that did not end (cannot happen) */
+            session_close(&g_fresh);
+        ss = &g_fresh;
+        session_open(x, ss, img, "fresh", false);
+    } else {
+        ss = pooled(x, img);
+    }
+    ss->last_used = ++g_clock;
     return ss;
 }

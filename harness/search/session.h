@@ -21,7 +21,8 @@ struct session {
     sqlite3 *db;
     fts_table t[N_TABLES];
     sqlite3_stmt *begin, *commit;
-    bool kept;             /* kept for later inputs */
+    unsigned long long last_used;
+    bool kept;             /* pooled for later inputs */
 };
 
 /* The session of the input: its database as a fresh one of the schema
