@@ -12,6 +12,26 @@
 #include PF_PLANT
 #endif
 
+void chunks_draw(pf_src *s, const char *label, pf_plan *p)
+{
+    pf_list l;
+    p->n = 0;
+    pf_list_begin(s, &l, label, 1, PF_PLAN_MAX);
+    while (pf_list_more(s, &l))
+        p->sizes[p->n++] = (size_t)pf_u64_range(s, "size", 1, CHUNK_MAX);
+}
+
+void chunks_enc(pf_buf *e, const pf_plan *p)
+{
+    for (size_t i = 0; i < p->n; i++) {
+        if (i)
+            pf_enc_more(e, true);
+        pf_enc_u64_range(e, 1, CHUNK_MAX, p->sizes[i]);
+    }
+    if (p->n < PF_PLAN_MAX)
+        pf_enc_more(e, false);
+}
+
 void faults_draw(pf_src *s, faults *f)
 {
     f->fail_at = (size_t)pf_u64_range(s, "alloc_fail_at", 0, 16);

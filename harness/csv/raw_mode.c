@@ -20,7 +20,7 @@ void *raw_setup(pf_src *s)
     raw_input *r = pf_alloc(s, sizeof *r);
     layout_draw(s, "options", &r->L);
     pf_plan plan;
-    pf_plan_draw(s, "chunks", &plan, CHUNK_MAX);
+    chunks_draw(s, "chunks", &plan);
     faults_draw(s, &r->faults);
     r->text = pf_rest(s, "raw", &r->len);
     r->n_chunks = pf_plan_apply(&plan, r->len, r->sizes, MAX_CHUNKS);

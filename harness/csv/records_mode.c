@@ -10,7 +10,7 @@ void *records_setup(pf_src *s)
     subject *x = pf_alloc(s, sizeof *x);
     layout_draw(s, "layout", &x->L);
     layout_draw(s, "layout2", &x->L2);
-    pf_plan_draw(s, "chunk_plan", &x->chunks, CHUNK_MAX);
+    chunks_draw(s, "chunk_plan", &x->chunks);
     faults_draw(s, &x->faults);
     x->write_room = (size_t)pf_u64_range(s, "write_room", 0, WRITE_ROOM_MAX);
     x->delete_at = (size_t)pf_u64_range(s, "delete_row", 0, MAX_ROWS - 1);

@@ -60,7 +60,7 @@ static const struct seed {
 static const struct raw_seed {
     const char *name;
     layout L;
-    size_t chunks[4]; /* zero-terminated */
+    size_t chunks[4]; /* zero-terminated, at least one */
     size_t fail_at;   /* first failing realloc (0: none) */
     const char *text;
     size_t len;
@@ -69,15 +69,15 @@ static const struct raw_seed {
 #define RAW(name, c1, c2, fail, text, ...) \
     {name, {__VA_ARGS__}, {c1, c2, 0, 0}, fail, text, sizeof(text) - 1}
     RAW("raw-malformed-quotes", 3, 0, 0, "a\"c, \"d\"f\"\n", 0),
-    RAW("raw-unterminated", 0, 0, 0, "x,\"abc", .strict = true, .strict_fini = true),
+    RAW("raw-unterminated", 4, 0, 0, "x,\"abc", .strict = true, .strict_fini = true),
     RAW("raw-spaces-after-quote", 4, 2, 0, "\"a\"  ,b\r\n", 0),
     RAW("raw-mixed-line-ends", 1, 1, 0, "a\r\n\r\nb\n\rc", .repall_nl = true),
     RAW("raw-doubled-quotes", 2, 0, 0, "\"\"\"\",\"\"\"\"\"\"\n", 0),
     RAW("raw-quote-after-spaces", 5, 0, 0, "\"a\" \" ,x\n", 0),
-    RAW("raw-empty-is-null", 0, 0, 0, " ,\t, \"\" ,\n", .empty_is_null = true),
+    RAW("raw-empty-is-null", 2, 0, 0, " ,\t, \"\" ,\n", .empty_is_null = true),
     RAW("raw-tab-delim", 1, 2, 0, "'a'\t b \t'c''d'\n", .delim = 2, .quote = 1),
     RAW("raw-alloc-failure", 7, 0, 3, "\"a long quoted field\",x\n", .blk = 1),
-    RAW("raw-alloc-halved", 0, 0, 2, "0123456789abcdef,0123456789\n", .blk = 3),
+    RAW("raw-alloc-halved", 9, 0, 2, "0123456789abcdef,0123456789\n", .blk = 3),
 #undef RAW
 };
 
@@ -126,7 +126,7 @@ static void enc_subject(pf_buf *e, const subject *x)
     pf_enc_choice(e, N_MODES, MODE_RECORDS);
     layout_enc(e, &x->L);
     layout_enc(e, &x->L2);
-    pf_enc_plan(e, &x->chunks, CHUNK_MAX);
+    chunks_enc(e, &x->chunks);
     faults_enc(e, &x->faults);
     pf_enc_u64_range(e, 0, WRITE_ROOM_MAX, x->write_room);
     pf_enc_u64_range(e, 0, MAX_ROWS - 1, x->delete_at);
@@ -165,7 +165,7 @@ static void check_raw(const pf_buf *e, size_t head, const struct raw_seed *rs,
     layout_draw(s, "options", &L);
     PF_ASSERT(s, layout_equal(&L, &rs->L));
     pf_plan plan;
-    pf_plan_draw(s, "chunks", &plan, CHUNK_MAX);
+    chunks_draw(s, "chunks", &plan);
     PF_ASSERT(s, plan.n == n_chunks);
     for (size_t k = 0; k < n_chunks; k++)
         PF_ASSERT(s, plan.sizes[k] == rs->chunks[k]);
@@ -201,7 +201,7 @@ void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
         pf_plan plan = {0, {0}};
         while (plan.n < 4 && rs->chunks[plan.n])
             plan.sizes[plan.n] = rs->chunks[plan.n], plan.n++;
-        pf_enc_plan(&e, &plan, CHUNK_MAX);
+        chunks_enc(&e, &plan);
         faults_enc(&e, &(faults){rs->fail_at, 1});
         size_t head = e.len;
         pf_buf_put(&e, rs->text, rs->len);
