@@ -219,6 +219,10 @@ static void seed_case(const struct seed *sd, test_case *tc)
     tc->mono = sd->mono;
     tc->one_txn = sd->one_txn;
     seed_doc(sd->noise, sd->sc.n_cols, noise_vocab, N_NOISE, &tc->noise);
+    if (!tc->noise.n[0]) { /* the table leaves it out: a word at least */
+        tc->noise.words[0][0] = (word){0, 0, 0};
+        tc->noise.n[0] = 1;
+    }
     tc->base = sd->base;
     tc->stride = sd->stride;
     tc->n_docs = sd->n_docs;

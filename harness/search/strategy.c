@@ -112,14 +112,15 @@ static void enc_plan(pf_buf *e, const plan *p)
     pf_enc_choice(e, N_FINISH, p->finish);
 }
 
+/* A document; its first column has at least min_words words. */
 static void draw_doc(pf_src *s, const char *label, size_t n_cols, size_t nv,
-                     const char *const *words, doc *d)
+                     const char *const *words, size_t min_words, doc *d)
 {
     pf_span_begin(s, label);
     memset(d, 0, sizeof *d);
     for (size_t c = 0; c < n_cols; c++) {
         pf_list l;
-        pf_list_begin(s, &l, "column", 0, MAX_WORDS);
+        pf_list_begin(s, &l, "column", c ? 0 : min_words, MAX_WORDS);
         while (pf_list_more(s, &l)) {
             word *w = &d->words[c][l.count - 1];
             w->w = named(s, "word", nv, words);
@@ -131,11 +132,13 @@ static void draw_doc(pf_src *s, const char *label, size_t n_cols, size_t nv,
     pf_span_end(s);
 }
 
-static void enc_doc(pf_buf *e, size_t n_cols, size_t nv, const doc *d)
+static void enc_doc(pf_buf *e, size_t n_cols, size_t nv, size_t min_words,
+                    const doc *d)
 {
     for (size_t c = 0; c < n_cols; c++) {
         for (size_t i = 0; i < d->n[c]; i++) {
-            pf_enc_more(e, true);
+            if (i >= (c ? 0 : min_words))
+                pf_enc_more(e, true);
             pf_enc_choice(e, nv, d->words[c][i].w);
             pf_enc_choice(e, N_CASES, d->words[c][i].cas);
             pf_enc_choice(e, N_SEPS, d->words[c][i].sep);
@@ -214,7 +217,8 @@ static void draw_variation(pf_src *s, test_case *tc)
     /* In one transaction, the queries after each change read FTS5's
      * pending (not yet flushed) terms; otherwise each change commits. */
     tc->one_txn = pf_bool(s, "changes_in_one_transaction");
-    draw_doc(s, "noise_doc", n_cols, N_NOISE, noise_vocab, &tc->noise);
+    /* A word at least: an empty row changes no match set trivially. */
+    draw_doc(s, "noise_doc", n_cols, N_NOISE, noise_vocab, 1, &tc->noise);
 }
 
 static void enc_variation(pf_buf *e, const test_case *tc)
@@ -232,7 +236,7 @@ static void enc_variation(pf_buf *e, const test_case *tc)
     pf_enc_choice(e, N_VOCAB, tc->mono.term);
     pf_enc_choice(e, N_CASES, tc->mono.cas);
     pf_enc_bool(e, tc->one_txn);
-    enc_doc(e, n_cols, N_NOISE, &tc->noise);
+    enc_doc(e, n_cols, N_NOISE, 1, &tc->noise);
 }
 
 /* Raw queries: any text (dictionary tokens land verbatim). */
@@ -249,7 +253,7 @@ void draw_case(pf_src *s, test_case *tc)
     pf_list l;
     pf_list_begin(s, &l, "docs", 1, MAX_DOCS);
     while (pf_list_more(s, &l))
-        draw_doc(s, "doc", tc->sc.n_cols, N_VOCAB, vocab, &tc->docs[l.count - 1]);
+        draw_doc(s, "doc", tc->sc.n_cols, N_VOCAB, vocab, 0, &tc->docs[l.count - 1]);
     tc->n_docs = l.count;
     pf_list_begin(s, &l, "queries", 1, MAX_QUERIES);
     while (pf_list_more(s, &l))
@@ -276,7 +280,7 @@ void enc_case(pf_buf *e, const test_case *tc)
     for (size_t i = 0; i < tc->n_docs; i++) {
         if (i >= 1)
             pf_enc_more(e, true);
-        enc_doc(e, tc->sc.n_cols, N_VOCAB, &tc->docs[i]);
+        enc_doc(e, tc->sc.n_cols, N_VOCAB, 0, &tc->docs[i]);
     }
     if (tc->n_docs < MAX_DOCS)
         pf_enc_more(e, false);
