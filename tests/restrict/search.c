@@ -1,26 +1,14 @@
 /* Restrictions of the search target (harness/search.c), shown against the
  * real SQLite FTS5: each query form the strategy avoids is really refused
- * or changed by the library, each relation it weakens really does not
- * hold, and the vocabularies it draws from really stay apart under every
- * tokenizer. Prints PASS/FAIL per check and "N passed, N failed". */
+ * or changed by the library (R1-R4), each relation it weakens really does
+ * not hold (R5), and the vocabularies it draws from really stay apart
+ * under every tokenizer (R6). Prints PASS/FAIL per check and "N passed,
+ * N failed". */
+#include "testkit.h"
+
 #include <sqlite3.h>
-#include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned passed, failed;
-
-static void report(const char *name, bool ok, const char *why)
-{
-    if (ok) {
-        printf("PASS %s\n", name);
-        passed++;
-    } else {
-        printf("FAIL %s: %s\n", name, why);
-        failed++;
-    }
-}
 
 static sqlite3 *db_with(const char *ddl, const char *const *docs, size_t n)
 {
@@ -79,7 +67,7 @@ static void expect_error(const char *name, const char *ddl, const char *q,
     const char *msg = sqlite3_errmsg(db);
     snprintf(why, sizeof why, "MATCH '%s' gave rc %d (%s), rows [%s]", q, rc,
              msg, got);
-    report(name, rc != SQLITE_OK && strstr(msg, msg_part) != NULL, why);
+    verdict(name, rc != SQLITE_OK && strstr(msg, msg_part) != NULL, "%s", why);
     sqlite3_close(db);
 }
 
@@ -92,11 +80,11 @@ static void expect_rows(const char *name, const char *ddl,
     int rc = match(db, q, got, sizeof got, 0, NULL);
     snprintf(why, sizeof why, "MATCH '%s' gave rc %d (%s), rows [%s], "
              "expected [%s]", q, rc, sqlite3_errmsg(db), got, want);
-    report(name, rc == SQLITE_OK && strcmp(got, want) == 0, why);
+    verdict(name, rc == SQLITE_OK && strcmp(got, want) == 0, "%s", why);
     sqlite3_close(db);
 }
 
-/* The target's vocabularies (harness/search.c). */
+/* The target's vocabularies (harness/search/strategy.c). */
 static const char *const vocab[] = {"alder", "almond", "birch", "bison",
                                     "cedar", "cello", "larch", "lemon", "2031"};
 static const char *const noise[] = {"quux", "pyx", "wuzzy", "juju", "zyxxy",
@@ -106,7 +94,7 @@ enum { N_VOCAB = sizeof vocab / sizeof vocab[0],
 
 int main(void)
 {
-    /* detail_limits: phrase and NEAR need detail=full, column filters
+    /* R1 detail_limits: phrase and NEAR need detail=full, column filters
      * need detail!=none. */
     expect_error("detail_limits/phrase_column",
                  "CREATE VIRTUAL TABLE t USING fts5(c0, detail=column)",
@@ -117,23 +105,23 @@ int main(void)
     expect_error("detail_limits/column_none",
                  "CREATE VIRTUAL TABLE t USING fts5(c0, detail=none)",
                  "{c0} : \"alder\"", "column queries are not supported");
-    /* trigram_detail: under trigram a word is a phrase of trigrams. */
+    /* R3 trigram_detail: under trigram a word is a phrase of trigrams. */
     expect_error("trigram_detail",
                  "CREATE VIRTUAL TABLE t USING fts5(c0, tokenize='trigram', "
                  "detail=column)", "\"alder\"", "phrase queries are not supported");
-    /* trigram_short_terms: fewer than three characters match nothing. */
+    /* R2 trigram_short_terms: fewer than three characters match nothing. */
     static const char *const one[] = {"alder almond"};
     const char *tri = "CREATE VIRTUAL TABLE t USING fts5(c0, tokenize='trigram')";
     expect_rows("trigram_short_terms/term", tri, one, 1, "\"al\"", "");
     expect_rows("trigram_short_terms/prefix", tri, one, 1, "\"al\" *", "");
     expect_rows("trigram_short_terms/three", tri, one, 1, "\"alm\" *", "1");
-    /* bare_keywords: an unquoted operator is syntax; quoted, a term. */
+    /* R4 bare_keywords: an unquoted operator is syntax; quoted, a term. */
     const char *uni = "CREATE VIRTUAL TABLE t USING fts5(c0)";
     expect_error("bare_keywords/unquoted", uni, "AND", "syntax error");
     static const char *const kw[] = {"and or not"};
     expect_rows("bare_keywords/quoted", uni, kw, 1, "\"and\"", "1");
 
-    /* bm25_moves: an unrelated row moves a row's rank, not the set. */
+    /* R5 bm25_moves: an unrelated row moves a row's rank, not the set. */
     {
         static const char *const docs[] = {"alder", "birch"};
         sqlite3 *db = db_with(uni, docs, 2);
@@ -145,11 +133,11 @@ int main(void)
         match(db, "\"alder\"", b, sizeof b, 1, &after);
         snprintf(why, sizeof why, "rows [%s] -> [%s], rank %.17g -> %.17g", a,
                  b, before, after);
-        report("bm25_moves", strcmp(a, b) == 0 && before != after, why);
+        verdict("bm25_moves", strcmp(a, b) == 0 && before != after, "%s", why);
         sqlite3_close(db);
     }
 
-    /* vocabulary_distinct: under each tokenizer, each word matches the row
+    /* R6 vocabulary_distinct: under each tokenizer, each word matches the row
      * holding it (in any case) and no row holding another word; noise
      * words match none of the real words. */
     static const char *const toks[] = {"unicode61", "ascii", "porter unicode61",
@@ -184,9 +172,8 @@ int main(void)
         }
         char name[64];
         snprintf(name, sizeof name, "vocabulary_distinct/%s", toks[t]);
-        report(name, ok, why);
+        verdict(name, ok, "%s", why);
         sqlite3_close(db);
     }
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed != 0;
+    return finish();
 }

@@ -2,7 +2,6 @@
  * character loses that byte (the parser "peeks" for a doubled quote past
  * the end of its buffer and forgets it). Fed whole, only a document's very
  * last byte can be such a quote, and it is lost either way. */
-#define PF_PLANT_ONLY "batch_incremental"
 
 static size_t planted_parse(struct csv_parser *p, const void *s, size_t len,
                             void (*cb1)(void *, size_t, void *),
@@ -15,4 +14,4 @@ static size_t planted_parse(struct csv_parser *p, const void *s, size_t len,
     }
     return csv_parse(p, s, len, cb1, cb2, data);
 }
-#define CSV_PARSE planted_parse
+#define csv_parse planted_parse

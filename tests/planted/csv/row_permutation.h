@@ -2,14 +2,6 @@
  * is empty gets the previous row's first field instead, as a spreadsheet
  * import might. Consistent for one order of rows; another order fills in
  * other values. */
-#define PF_PLANT_ONLY "row_permutation"
-
-typedef struct planted_ctx {
-    void (*cb1)(void *, size_t, void *);
-    void (*cb2)(int, void *);
-    void *data;
-} planted_ctx;
-
 static unsigned char planted_prev[64];
 static size_t planted_prev_len, planted_in_row;
 static bool planted_have_prev;
@@ -20,10 +12,12 @@ static int planted_init(struct csv_parser *p, unsigned char options)
     planted_in_row = 0;
     return csv_init(p, options);
 }
+#define csv_init planted_init
 
-static void planted_cb1(void *f, size_t len, void *d)
+#include "callbacks.inc"
+
+static void planted_field(planted_ctx *c, void *f, size_t len)
 {
-    planted_ctx *c = d;
     if (planted_in_row++ == 0) {
         if (len == 0 && planted_have_prev) {
             c->cb1(planted_prev, planted_prev_len, c->data);
@@ -39,28 +33,8 @@ static void planted_cb1(void *f, size_t len, void *d)
     c->cb1(f, len, c->data);
 }
 
-static void planted_cb2(int t, void *d)
+static void planted_row(planted_ctx *c, int t)
 {
-    planted_ctx *c = d;
     planted_in_row = 0;
     c->cb2(t, c->data);
 }
-
-static size_t planted_parse(struct csv_parser *p, const void *s, size_t len,
-                            void (*cb1)(void *, size_t, void *),
-                            void (*cb2)(int, void *), void *data)
-{
-    planted_ctx c = {cb1, cb2, data};
-    return csv_parse(p, s, len, planted_cb1, planted_cb2, &c);
-}
-
-static int planted_fini(struct csv_parser *p,
-                        void (*cb1)(void *, size_t, void *),
-                        void (*cb2)(int, void *), void *data)
-{
-    planted_ctx c = {cb1, cb2, data};
-    return csv_fini(p, planted_cb1, planted_cb2, &c);
-}
-#define CSV_INIT planted_init
-#define CSV_PARSE planted_parse
-#define CSV_FINI planted_fini

@@ -2,7 +2,6 @@
  * that ends the field — it writes the doubled quote but its returned size
  * (and so the size query callers allocate by) is one byte short. The parser
  * never sees it; only a comparison with the reference quoting does. */
-#define PF_PLANT_ONLY "writer_reference"
 
 static size_t planted_write2(void *dest, size_t dest_size, const void *src,
                              size_t src_size, unsigned char quote)
@@ -12,4 +11,4 @@ static size_t planted_write2(void *dest, size_t dest_size, const void *src,
         n--;
     return n;
 }
-#define CSV_WRITE2 planted_write2
+#define csv_write2 planted_write2

@@ -1,6 +1,5 @@
 /* Planted bug for and_subset: the query parser takes AND for OR (an
  * operator-table mix-up), so a AND b matches a ∪ b. */
-#define PF_PLANT_ONLY "and_subset"
 
 static int planted_bind_text(sqlite3_stmt *st, int i, const char *text, int n,
                              void (*del)(void *))
@@ -15,4 +14,4 @@ static int planted_bind_text(sqlite3_stmt *st, int i, const char *text, int n,
     snprintf(buf, sizeof buf, "%.*s OR %s", (int)at, text, and + 5);
     return sqlite3_bind_text(st, i, buf, -1, SQLITE_TRANSIENT);
 }
-#define SEARCH_BIND_TEXT planted_bind_text
+#define sqlite3_bind_text planted_bind_text

@@ -1,7 +1,6 @@
 /* Planted bug for exact_match_found: ORDER BY rank loses its best row (an
  * off-by-one in the rank sorter). A document that is the query term
  * repeated is the only, or the best, match — and is lost. */
-#define PF_PLANT_ONLY "exact_match_found"
 
 static int planted_step(sqlite3_stmt *st)
 {
@@ -18,4 +17,4 @@ static int planted_step(sqlite3_stmt *st)
         fresh = NULL; /* the run is over; the next one starts afresh */
     return rc;
 }
-#define SEARCH_STEP planted_step
+#define sqlite3_step planted_step

@@ -1,7 +1,6 @@
 /* Planted bug for inclusion_k: the top-N sorter behind ORDER BY ... LIMIT
  * drops a row whose rank ties with the row before it. Without LIMIT every
  * row comes back, so LIMIT k is no longer the first k of the ranking. */
-#define PF_PLANT_ONLY "inclusion_k"
 
 static int planted_step(sqlite3_stmt *st)
 {
@@ -21,4 +20,4 @@ static int planted_step(sqlite3_stmt *st)
         last_st = NULL;
     return rc;
 }
-#define SEARCH_STEP planted_step
+#define sqlite3_step planted_step

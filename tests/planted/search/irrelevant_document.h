@@ -2,7 +2,6 @@
  * whose BM25 rank is above -1e-4. FTS5 clamps a term's IDF to 1e-6 when
  * the term is in half the rows or more, so such rows vanish — until an
  * unrelated row raises the row count and the IDF, and they come back. */
-#define PF_PLANT_ONLY "irrelevant_document"
 
 static int planted_step(sqlite3_stmt *st)
 {
@@ -12,4 +11,4 @@ static int planted_step(sqlite3_stmt *st)
         rc = sqlite3_step(st);
     return rc;
 }
-#define SEARCH_STEP planted_step
+#define sqlite3_step planted_step

@@ -2,7 +2,6 @@
  * of the new value (as if the delete of the old entry and the insert of
  * the new one were computed from the difference of the texts, wrongly).
  * The row loses the terms it had. */
-#define PF_PLANT_ONLY "monotone_term"
 
 static int planted_bind_text(sqlite3_stmt *st, int i, const char *text, int n,
                              void (*del)(void *))
@@ -14,4 +13,4 @@ static int planted_bind_text(sqlite3_stmt *st, int i, const char *text, int n,
         at--;
     return sqlite3_bind_text(st, i, text + at, n - at, del);
 }
-#define SEARCH_BIND_TEXT planted_bind_text
+#define sqlite3_bind_text planted_bind_text

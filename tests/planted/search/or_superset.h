@@ -1,6 +1,5 @@
 /* Planted bug for or_superset: the query parser takes OR for AND (an
  * operator-table mix-up), so a OR b matches only a ∩ b. */
-#define PF_PLANT_ONLY "or_superset"
 
 static int planted_bind_text(sqlite3_stmt *st, int i, const char *text, int n,
                              void (*del)(void *))
@@ -15,4 +14,4 @@ static int planted_bind_text(sqlite3_stmt *st, int i, const char *text, int n,
     snprintf(buf, sizeof buf, "%.*s AND %s", (int)at, text, or + 4);
     return sqlite3_bind_text(st, i, buf, -1, SQLITE_TRANSIENT);
 }
-#define SEARCH_BIND_TEXT planted_bind_text
+#define sqlite3_bind_text planted_bind_text
