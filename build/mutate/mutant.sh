@@ -104,7 +104,12 @@ preexisting() { # CHECKS ARTDIR
   [ -n "$verdict" ]
 }
 
-verdict_of() { case $1 in property=*) echo property ;; timeout) echo timeout ;; *) echo crash ;; esac; }
+# A harness assertion (PF_ASSERT: an impossible library state, checked
+# even with PF_CHECKS=none) is counted with the crashes.
+verdict_of() {
+  case $1 in property=harness_assert) echo crash ;; property=*) echo property ;;
+             timeout) echo timeout ;; *) echo crash ;; esac
+}
 killer_of() { case $1 in property=*) echo "${1#property=}" ;; timeout) echo - ;; *) echo "${1#crash:}" ;; esac; }
 
 # run_mode CHECKS TAG: sets V (verdict), K (killer), P (phase), T (seconds),
@@ -115,7 +120,8 @@ run_mode() {
   run_bin "$m/bin" "$checks" "$m/$tag-replay.log" "$m/$tag-art" -runs=0 "$base/corpus"
   if [ -n "$SIG" ]; then
     V=$(verdict_of "$SIG") K=$(killer_of "$SIG") P=replay T=$TIME
-    [ "$checks" = all ] && replay_cells
+    keep_kill "$tag"
+    [ "$checks" = all ] && [ "$V" = property ] && replay_cells
     return
   fi
   mkdir -p "$m/$tag-work"
@@ -136,13 +142,11 @@ run_mode() {
 # with only that property checked.
 replay_cells() {
   local p cells=()
-  [ "$V" = property ] || cells+=("$SIG:$T:replay")
   while read -r p; do
     run_bin "$m/bin" "$p" "$m/cell.log" "$m/cell-art" -runs=0 "$base/corpus"
     [ "$SIG" = "property=$p" ] && cells+=("$p:$TIME:replay")
   done < "$base/properties.txt"
   C=$(IFS=,; echo "${cells[*]}")
-  keep_kill p
 }
 
 keep_kill() {
