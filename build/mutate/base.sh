@@ -3,7 +3,8 @@
 #   lib/<lib>/   the library built by its build script, every compiler
 #                command recorded (cc/<lib>/) so a mutant rebuilds only
 #                the objects its file goes into
-#   obj/harness.o, bin      the target, linked from those objects
+#   obj/h<i>-*.o, bin       the target (harness/<t>.c, harness/<t>/*.c),
+#                           linked with those objects
 #   cov/         the same with coverage instrumentation, run over corpus/
 #   corpus/      the replay set: the target's seeds and regress/ inputs
 #   sites.tsv    every mutation site (pf-mutgen), covered.tsv the ones on
@@ -22,7 +23,8 @@ fingerprint() {
   {
     printf '%s\n' "$CC" "$PF_MUTATE_LIBFLAGS" "$PF_MUTATE_HFLAGS" "$PF_MUTATE_LINKFLAGS" \
       "$PF_MUTATE_COV_LIBFLAGS" "$PF_MUTATE_COV_HFLAGS" "$PF_MUTATE_LIBS" "${PF_MUTATE_LDLIBS:-}"
-    cat "$PF_MUTATE_HARNESS" "$top"/include/*.h "$top"/properties/*.[ch] "$here"/*.sh "$here"/*.[ch] \
+    # shellcheck disable=SC2086
+    cat $PF_MUTATE_HARNESS "$top"/include/*.h "$top"/properties/*.[ch] "$here"/*.sh "$here"/*.[ch] \
       "$top/build/fetch-source.sh"
     for l in $PF_MUTATE_LIBS; do cat "$PF_MUTATE_LIB_SCRIPTS/lib-$l.sh"; done
     find "$PF_MUTATE_CORPUS" -maxdepth 2 -type f ! -name '*.txt' ! -name '*.expect' \
@@ -48,14 +50,21 @@ for l in $PF_MUTATE_LIBS; do
   archives+=("$base/lib/$l"/*.a) covarchives+=("$base/cov/lib/$l"/*.a)
 done
 cd "$top"
+# The harness (harness/<t>.c and harness/<t>/*.c): one object each, h<i>-<name>.o.
+harness_objs=() i=0
+for h in $PF_MUTATE_HARNESS; do
+  o=$base/obj/h$i-$(basename "${h%.c}").o i=$((i + 1))
+  # shellcheck disable=SC2086
+  PF_CC_LOG=$base/cc/harness PF_REAL_CC=$CC "$here/cc-log.sh" $PF_MUTATE_HFLAGS -Iinclude \
+    "${incs[@]}" -c "$h" -o "$o"
+  harness_objs+=("$o")
+done
+printf '%s\n' "${harness_objs[@]}" > "$base/harness-objects.txt"
 # shellcheck disable=SC2086
-PF_CC_LOG=$base/cc/harness PF_REAL_CC=$CC "$here/cc-log.sh" $PF_MUTATE_HFLAGS -Iinclude \
-  "${incs[@]}" -c "$PF_MUTATE_HARNESS" -o "$base/obj/harness.o"
-# shellcheck disable=SC2086
-$CC $PF_MUTATE_LINKFLAGS "$base/obj/harness.o" "$PF_PROPFUZZ_A" "${archives[@]}" \
+$CC $PF_MUTATE_LINKFLAGS "${harness_objs[@]}" "$PF_PROPFUZZ_A" "${archives[@]}" \
   ${PF_MUTATE_LDLIBS:-} -lm -o "$base/bin"
 # shellcheck disable=SC2086
-$CC $PF_MUTATE_COV_HFLAGS -Iinclude "${covincs[@]}" "$PF_MUTATE_HARNESS" "$PF_REPLAY_MAIN_COV_O" \
+$CC $PF_MUTATE_COV_HFLAGS -Iinclude "${covincs[@]}" $PF_MUTATE_HARNESS "$PF_REPLAY_MAIN_COV_O" \
   "$PF_PROPFUZZ_COV_A" "${covarchives[@]}" ${PF_MUTATE_LDLIBS:-} -lm -o "$base/cov/bin"
 
 # --- the replay set -------------------------------------------------------

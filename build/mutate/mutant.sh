@@ -40,7 +40,8 @@ build() {
   cp -al "$root" "$m/root" 2>/dev/null || cp -r "$root" "$m/root" || return 1
   rm -f "$m/root/${real#"$root"/}"
   "$gen" apply "$base/sites.tsv" "$id" "$m/root/${real#"$root"/}" || return 1
-  local e lib harness=$base/obj/harness.o
+  local e lib harness=()
+  mapfile -t harness < "$base/harness-objects.txt"
   for e in $(awk -F'\t' -v f="$real" '$2 == f { print $1 }' "$base/deps.tsv" | sort -u); do
     mt_read_entry "$base/cc/$e"
     lib=${e%%/*}
@@ -52,7 +53,8 @@ build() {
       prev=$a
     done
     (cd "$ENTRY_DIR" && "${args[@]}") >> "$m/build.log" 2>&1 || return 1
-    [ "$lib" = harness ] && harness=$m/obj/harness/$(basename "$ENTRY_OBJ")
+    # A rebuilt harness object replaces its base object.
+    [ "$lib" = harness ] && harness=("${harness[@]/"$ENTRY_OBJ"/"$m/obj/harness/$(basename "$ENTRY_OBJ")"}")
   done
   local archives=() l a
   for l in $PF_MUTATE_LIBS; do
@@ -67,7 +69,7 @@ build() {
     done
   done
   # shellcheck disable=SC2086
-  $CC $PF_MUTATE_LINKFLAGS "$harness" "$PF_PROPFUZZ_A" "${archives[@]}" ${PF_MUTATE_LDLIBS:-} \
+  $CC $PF_MUTATE_LINKFLAGS "${harness[@]}" "$PF_PROPFUZZ_A" "${archives[@]}" ${PF_MUTATE_LDLIBS:-} \
     -lm -o "$m/bin" >> "$m/build.log" 2>&1
 }
 

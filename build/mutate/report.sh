@@ -16,7 +16,8 @@ all=$out/.results.tsv
 for r in "$out"/results/*; do [ -f "$r" ] && cat "$r" >> "$all"; done
 {
   printf 'id\tfile\tline\top\tfunction\tbefore\tafter\tverdict\tkiller\tphase\tseconds'
-  printf '\tcrash_only_verdict\tcrash_only_killer\tcrash_only_phase\tcrash_only_seconds\tcells\tequivalent\n'
+  printf '\tcrash_only_verdict\tcrash_only_killer\tcrash_only_phase\tcrash_only_seconds\tcells'
+  printf '\tequivalent\tbuild_seconds\ttotal_seconds\n'
   awk -F'\t' -v OFS='\t' -v eqf="$equiv" -v sitef="$base/sites.tsv" -v resf="$all" '
     FILENAME == eqf {
       if ($0 ~ /^[ \t]*(#|$)/) next
@@ -24,13 +25,15 @@ for r in "$out"/results/*; do [ -f "$r" ] && cat "$r" >> "$all"; done
       sub(/^[^ \t]+[ \t]*/, "", line); eq[id] = line; next
     }
     FILENAME == sitef { site[$1] = $2 OFS $3 OFS $7 OFS $10 OFS $11 OFS $12; next }
-    FILENAME == resf { res[$1] = $3 OFS $4 OFS $5 OFS $6 OFS $8 OFS $9 OFS $10 OFS $11 OFS $7; next }
+    FILENAME == resf {
+      res[$1] = $3 OFS $4 OFS $5 OFS $6 OFS $8 OFS $9 OFS $10 OFS $11 OFS $7; secs[$1] = $12 OFS $13; next
+    }
     {
       id = $1
       if (id in eq) r = "equivalent\t-\t-\t-\tequivalent\t-\t-\t-\t"
       else if (id in res) r = res[id]
       else r = "not-run\t-\t-\t-\tnot-run\t-\t-\t-\t"
-      print id, site[id], r, (id in eq) ? eq[id] : ""
+      print id, site[id], r, (id in eq) ? eq[id] : "", (id in secs) ? secs[id] : "-" OFS "-"
     }' "$equiv" "$base/sites.tsv" "$all" "$out/sample.txt" | sort -t "$(printf '\t')" -k2,2 -k3,3n
 } > "$out/mutants.tsv"
 rm -f "$all"

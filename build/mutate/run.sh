@@ -55,10 +55,11 @@ if [ -f "$equiv" ]; then
   done < "$equiv"
 fi
 if [ -n "${MUTANT_IDS:-}" ]; then
-  tr ', ' '\n\n' <<<"$MUTANT_IDS" | grep . > "$out/sample.txt"
+  ids=$(tr ', ' '\n\n' <<<"$MUTANT_IDS" | grep .)
   while read -r i; do
     grep -q "^$i	" "$base/covered.tsv" || mt_die "MUTANT_IDS: $i is not a covered mutant of $t"
-  done < "$out/sample.txt"
+  done <<<"$ids"
+  printf '%s\n' "$ids" > "$out/sample.txt"
 else
   n=$MUTANTS
   [ "$n" = all ] && n=$(wc -l < "$base/covered.tsv")
