@@ -17,6 +17,10 @@ CC := clang
 SHELL := /bin/bash
 
 TARGETS := $(basename $(notdir $(wildcard harness/*.c)))
+# A target is harness/<t>.c, plus harness/<t>/*.c when a large one splits
+# its strategy or helpers into files of their own (one concept each).
+tsrc = harness/$(1).c $(wildcard harness/$(1)/*.c)
+tdeps = $$(wildcard harness/$(1)/*.c harness/$(1)/*.h)
 # Each target's build settings live in build/targets/<target>.mk:
 #   LIB_<target> := <lib>...   libraries built by build/lib-<lib>.sh
 #   LDLIBS_<target> := -l...   system libraries, from the Debian packages
@@ -109,44 +113,44 @@ out/.pkgs-%: build/targets/%.mk build/deps.sh
 	@mkdir -p $(@D) && touch $@
 
 # --- one harness, several binaries (design §2) ------------------------------
-out/libfuzzer/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz)
+out/libfuzzer/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude $(call libinc,fuzz) \
-	  $< out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/replay/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/replay_main.o
+out/replay/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
-	  $< out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	  $(call tsrc,$*) out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # AFL++ persistent mode: afl-clang-fast and Debian's libAFLDriver.a.
 AFL_DRIVER := /usr/lib/afl/libAFLDriver.a
-out/afl/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,afl) | out/.deps-afl-ok
+out/afl/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,afl) | out/.deps-afl-ok
 	@mkdir -p $(@D)
 	afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,afl) \
-	  $< out/lib/libpropfuzz.a $(call liba,afl) $(AFL_DRIVER) -lm -o $@
+	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,afl) $(AFL_DRIVER) -lm -o $@
 
-out/afl-cmplog/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,cmplog) | out/.deps-afl-ok
+out/afl-cmplog/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,cmplog) | out/.deps-afl-ok
 	@mkdir -p $(@D)
 	AFL_LLVM_CMPLOG=1 afl-clang-fast $(WARN) $(DBG) $(SAN) -Iinclude $(call libinc,cmplog) \
-	  $< out/lib/libpropfuzz.a $(call liba,cmplog) $(AFL_DRIVER) -lm -o $@
+	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,cmplog) $(AFL_DRIVER) -lm -o $@
 
 # Source-based coverage: the replay driver over a corpus.
-out/cov/%: harness/%.c out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/replay_main.o
+out/cov/%: harness/%.c $(call tdeps,$$*) out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(COV) -Iinclude $(call libinc,cov) \
-	  $< out/obj/pf-cov/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
+	  $(call tsrc,$*) out/obj/pf-cov/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
 
 # The structural shrinker, as a tool: out/shrink/<target> FILE.
-out/shrink/%: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/shrink_main.o
+out/shrink/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/shrink_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
-	  $< out/obj/pf/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	  $(call tsrc,$*) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/tools/%-seeds: harness/%.c out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/seed_main.o
+out/tools/%-seeds: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/seed_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude $(call libinc,fuzz) \
-	  $< out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	  $(call tsrc,$*) out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # --- tests of propfuzz itself ----------------------------------------------
 out/tests/%: tests/%.c tests/testkit.h out/lib/libpropfuzz.a
@@ -174,26 +178,26 @@ out/bench/draw_speed: bench/draw_speed.c $(PF_SRCS) $(PF_HDRS) | out/.deps-ok
 ptarget = $(firstword $(subst /, ,$(1)))
 pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built) \
         $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*))
-out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a $(pdeps)
+out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a $(pdeps)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iinclude \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
-	  harness/$(call ptarget,$*).c out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
+	  $(call tsrc,$(call ptarget,$*)) out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
-out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
+out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
-	  harness/$(call ptarget,$*).c out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
+	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
-out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c out/lib/libpropfuzz.a \
+out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/shrink_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) -Iinclude \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
-	  harness/$(call ptarget,$*).c out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
+	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 # Feature rules (mutation analysis, statistics, nightly, ...) live in

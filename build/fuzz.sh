@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs a fuzzing session and triages what it finds.
 #   build/fuzz.sh libfuzzer|afl <target>
-# Environment: FUZZ_TIME (seconds; empty = until Ctrl-C), JOBS (workers),
-# FUZZ_ARGS (extra engine flags). Called by make fuzz-<t> / make afl-<t>.
+# Environment: FUZZ_TIME (seconds; empty = until Ctrl-C), JOBS (workers:
+# libFuzzer processes sharing the work corpus, or -fork=JOBS with
+# LF_PARALLEL=fork; AFL++ instances), FUZZ_ARGS (extra engine flags). Called by make fuzz-<t> / make afl-<t>.
 # Tests point it elsewhere with PF_LIBFUZZER_BIN, PF_REPLAY_BIN (passed on
 # to triage), PF_FINDINGS, PF_WORK and PF_AFL_OUT.
 #
@@ -42,11 +43,36 @@ libfuzzer)
   args=(-artifact_prefix="$findings/")
   [ ${#dict[@]} -gt 0 ] && args+=(-dict="dict/$t.dict")
   [ -n "$time" ] && args+=(-max_total_time="$time")
-  [ "$jobs" -gt 1 ] && args+=(-fork="$jobs")
   # shellcheck disable=SC2206
   args+=(${FUZZ_ARGS:-})
-  echo "propfuzz: $fuzzer ${args[*]} $work $seeds"
-  "$fuzzer" "${args[@]}" "$work" "$seeds" || rc=$?
+  if [ "$jobs" -gt 1 ] && [ "${LF_PARALLEL:-workers}" = fork ]; then
+    # libFuzzer's own fork mode: short child runs, merged by the parent.
+    args+=(-fork="$jobs")
+    echo "propfuzz: $fuzzer ${args[*]} $work $seeds"
+    "$fuzzer" "${args[@]}" "$work" "$seeds" || rc=$?
+  elif [ "$jobs" -gt 1 ]; then
+    # JOBS independent fuzzers on one work corpus: each writes what it
+    # finds there and reloads the others' inputs (-reload), as AFL++'s
+    # instances sync through their output directory. No parent merges, so
+    # the second core fuzzes all the time (bench/engines.sh compares).
+    logs=${work%/}.logs
+    rm -rf "$logs" && mkdir -p "$logs"
+    pids=()
+    for i in $(seq 1 "$jobs"); do
+      "$fuzzer" "${args[@]}" -seed="$((${PF_SEED:-0} + i))" "$work" "$seeds" \
+        > "$logs/worker-$i.log" 2>&1 &
+      pids+=($!)
+    done
+    echo "propfuzz: $jobs workers of $fuzzer ${args[*]} $work $seeds (logs: $logs/)"
+    for p in "${pids[@]}"; do wait "$p" || rc=$?; done
+    for i in $(seq 1 "$jobs"); do
+      echo "worker $i: $(grep -E '^#[0-9]+' "$logs/worker-$i.log" | tail -1)"
+      grep -E '^(==[0-9]+==|Falsifying|SUMMARY|Done )' "$logs/worker-$i.log" | head -5
+    done
+  else
+    echo "propfuzz: $fuzzer ${args[*]} $work $seeds"
+    "$fuzzer" "${args[@]}" "$work" "$seeds" || rc=$?
+  fi
   ;;
 afl)
   out=${PF_AFL_OUT:-out/afl-out/$t}
@@ -64,8 +90,13 @@ afl)
   done
   # shellcheck disable=SC2206
   extra=(${FUZZ_ARGS:-})
-  echo "propfuzz: afl-fuzz ${common[*]} -M main -c out/afl-cmplog/$t ${extra[*]} -- out/afl/$t"
-  afl-fuzz "${common[@]}" -M main -c "out/afl-cmplog/$t" "${extra[@]}" -- "out/afl/$t" \
+  # Every instance is a secondary (-S): a main (-M) spends its time in the
+  # deterministic stages, so one -M beside -S instances is not like with
+  # like (bench/engines.sh). AFL_DETERMINISTIC=1 makes the first one -M.
+  role=-S
+  [ "${AFL_DETERMINISTIC:-}" = 1 ] && role=-M
+  echo "propfuzz: afl-fuzz ${common[*]} $role main -c out/afl-cmplog/$t ${extra[*]} -- out/afl/$t"
+  afl-fuzz "${common[@]}" "$role" main -c "out/afl-cmplog/$t" "${extra[@]}" -- "out/afl/$t" \
     > "$out/main.log" 2>&1 || rc=$?
   [ ${#pids[@]} -gt 0 ] && { kill -INT "${pids[@]}" 2>/dev/null; wait "${pids[@]}" 2>/dev/null; }
   # afl-fuzz 4.04c can leave its CmpLog fork server behind (stopped); it

@@ -843,9 +843,34 @@ typedef struct batch {
     pf_buf *whole;
     size_t ends[MAX_BATCH]; /* where each value's bytes end in whole */
     msgpack_zone *zone;
+    /* The properties' variation, drawn before the values (see "Variation
+     * drawn up front" in propfuzz.h: at the end of the input it was the
+     * trivial plan on nine inputs in ten of a fuzzed corpus). */
+    pf_plan chunks;                 /* batch_stream's chunk sizes */
+    size_t batch_order[MAX_BATCH];  /* order_independent's shuffles */
+    size_t map_order[MAX_ITEMS];
 } batch;
 
 static void zone_free(void *z) { msgpack_zone_destroy(z); }
+
+/* Chunk sizes up to a byte: a boundary can fall anywhere in a small batch
+ * and inside the header of a large one. */
+enum { CHUNK_MAX = 255 };
+
+static void draw_variation(pf_src *s, batch *b)
+{
+    pf_plan_draw(s, "chunk_plan", &b->chunks, CHUNK_MAX);
+    pf_shuffle_draw(s, "batch_order", b->batch_order, MAX_BATCH);
+    pf_shuffle_draw(s, "map_order", b->map_order, MAX_ITEMS);
+}
+
+static void enc_variation(pf_buf *e, const pf_plan *chunks,
+                          const size_t *batch_order, const size_t *map_order)
+{
+    pf_enc_plan(e, chunks, CHUNK_MAX);
+    pf_enc_shuffle(e, batch_order, MAX_BATCH);
+    pf_enc_shuffle(e, map_order, MAX_ITEMS);
+}
 
 static void *draw_batch(pf_src *s)
 {
@@ -853,6 +878,7 @@ static void *draw_batch(pf_src *s)
     b->zone = pf_alloc(s, sizeof *b->zone);
     PF_ASSERT(s, msgpack_zone_init(b->zone, 2048));
     pf_defer(s, zone_free, b->zone);
+    draw_variation(s, b);
     pf_list l;
     pf_list_begin(s, &l, "batch", 1, MAX_BATCH);
     while (pf_list_more(s, &l))
@@ -912,7 +938,9 @@ static void prop_batch_stream(pf_src *s, void *in)
     static const size_t buffers[] = {MSGPACK_UNPACKER_INIT_BUFFER_SIZE, 1, 16, 64, 256};
     size_t initial = buffers[pf_choice(s, "buffer", PF_LEN(buffers))];
     size_t sizes[MAX_CHUNKS];
-    size_t n_chunks = pf_chunks(s, "chunks", b->whole->len, sizes, MAX_CHUNKS);
+    size_t n_chunks = pf_plan_apply(&b->chunks, b->whole->len, sizes, MAX_CHUNKS);
+    if (n_chunks == 1)
+        pf_event(s, "batch_stream fed in one chunk");
     value_list *one_go = unpack_whole(s, b->whole);
     value_list *chunked = unpack_stream(s, b->whole->data, initial, true, sizes, n_chunks);
     value_list *each = unpack_each(s, b->whole);
@@ -926,6 +954,14 @@ static void prop_batch_stream(pf_src *s, void *in)
                           (const void *const *)each->items, each->n);
     check_sizes(s, b, chunked, "msgpack_unpacker_next_with_size");
     check_sizes(s, b, each, "msgpack_unpack_next's offsets");
+}
+
+static bool is_identity(const size_t *perm, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (perm[i] != i)
+            return false;
+    return true;
 }
 
 /* Maps compare "as maps": the same keys with equal values, in any order. */
@@ -952,14 +988,16 @@ static bool map_equal_unordered(const msgpack_object *a,
     return true;
 }
 
-static void check_map_order(pf_src *s, msgpack_zone *z,
+static void check_map_order(pf_src *s, const batch *in,
                             const msgpack_object *map)
 {
     uint32_t n = map->via.map.size;
     size_t perm[MAX_ITEMS];
-    pf_permutation(s, "map_order", perm, n);
+    pf_permutation_restrict(in->map_order, MAX_ITEMS, n, perm);
+    if (is_identity(perm, n))
+        pf_event(s, "map_order is the identity");
     msgpack_object shuffled = *map;
-    msgpack_object_kv *kv = msgpack_zone_malloc(z, n * sizeof *kv + 1);
+    msgpack_object_kv *kv = msgpack_zone_malloc(in->zone, n * sizeof *kv + 1);
     PF_ASSERT(s, kv != NULL);
     for (uint32_t i = 0; i < n; i++)
         kv[i] = map->via.map.ptr[perm[i]];
@@ -989,7 +1027,9 @@ static void check_map_order(pf_src *s, msgpack_zone *z,
 static void check_batch_order(pf_src *s, const batch *b)
 {
     size_t perm[MAX_BATCH];
-    pf_permutation(s, "batch_order", perm, b->n);
+    pf_permutation_restrict(b->batch_order, MAX_BATCH, b->n, perm);
+    if (is_identity(perm, b->n))
+        pf_event(s, "batch_order is the identity");
     pf_buf *shuffled = new_buf(s);
     for (size_t i = 0; i < b->n; i++)
         PF_ASSERT(s, pack_object(shuffled, &b->vals[perm[i]]) == 0);
@@ -1014,7 +1054,7 @@ static void prop_order_independent(pf_src *s, void *in)
     for (size_t i = 0; i < b->n; i++)
         if (b->vals[i].type == MSGPACK_OBJECT_MAP && b->vals[i].via.map.size > 1 &&
             b->vals[i].via.map.size <= MAX_ITEMS) { /* a wide map is not permuted */
-            check_map_order(s, b->zone, &b->vals[i]);
+            check_map_order(s, b, &b->vals[i]);
             break;
         }
 }
@@ -1332,12 +1372,22 @@ static size_t parse_hex(const char *hex, uint8_t *out, size_t cap)
 }
 
 /* Encodes a batch with the decoder's inverse, checks that the strategy
- * decodes it back to the same values, and emits it. */
+ * decodes it back to the same values, and emits it. Every seed starts from
+ * a different chunk plan and shuffles (from `variant`), so batch_stream and
+ * order_independent have something to compare from the first run on. */
 static void emit_batch(void (*emit)(const char *, const uint8_t *, size_t),
-                       const char *name, const msgpack_object *vals, size_t n)
+                       const char *name, const msgpack_object *vals, size_t n,
+                       size_t variant)
 {
     pf_buf e = {0};
     pf_enc_choice(&e, N_MODES, MODE_VALUES);
+    pf_plan chunks = {2, {1 + variant % 3, 2 + variant % 5}};
+    size_t batch_order[MAX_BATCH], map_order[MAX_ITEMS];
+    for (size_t k = 0; k < MAX_BATCH; k++)
+        batch_order[k] = MAX_BATCH - 1 - k;
+    for (size_t k = 0; k < MAX_ITEMS; k++)
+        map_order[k] = (k + 1 + variant) % MAX_ITEMS;
+    enc_variation(&e, &chunks, batch_order, map_order);
     for (size_t i = 0; i < n; i++) {
         if (i)
             pf_enc_more(&e, true);
@@ -1346,18 +1396,14 @@ static void emit_batch(void (*emit)(const char *, const uint8_t *, size_t),
     if (n < MAX_BATCH)
         pf_enc_more(&e, false);
     pf_src *s = pf_begin("codec", e.data, e.len);
-    msgpack_zone z;
-    msgpack_zone_init(&z, 2048);
     PF_ASSERT(s, pf_choice(s, "mode", N_MODES) == MODE_VALUES);
-    pf_list l;
-    pf_list_begin(s, &l, "batch", 1, MAX_BATCH);
-    while (pf_list_more(s, &l)) {
-        msgpack_object v = draw_value(s, &z, 0);
+    const batch *b = draw_batch(s);
+    PF_ASSERT(s, b->n == n && b->chunks.n == 2 && b->batch_order[0] == MAX_BATCH - 1 &&
+                     b->map_order[0] == (1 + variant) % MAX_ITEMS);
+    for (size_t k = 0; k < n; k++) {
         pf_path path = {.len = 0};
-        PF_ASSERT(s, l.count <= n && obj_equal(&v, &vals[l.count - 1], &path));
+        PF_ASSERT(s, obj_equal(&b->vals[k], &vals[k], &path));
     }
-    PF_ASSERT(s, l.count == n);
-    msgpack_zone_destroy(&z);
     pf_end(s);
     emit(name, e.data, e.len);
     pf_buf_free(&e);
@@ -1405,7 +1451,7 @@ static void emit_boundary_seeds(void (*emit)(const char *, const uint8_t *, size
             o.via.ext.ptr = bytes, o.via.ext.size = b->size, o.via.ext.type = 7;
         else
             o.via.str.ptr = bytes, o.via.str.size = b->size; /* str and bin alike */
-        emit_batch(emit, b->name, &o, 1);
+        emit_batch(emit, b->name, &o, 1, i);
         msgpack_zone_destroy(&z);
     }
 }
@@ -1429,7 +1475,7 @@ void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
             vals[n] = u[n].data;
             n++;
         }
-        emit_batch(emit, seeds[i].name, vals, n);
+        emit_batch(emit, seeds[i].name, vals, n, i);
         for (size_t k = 0; k < n; k++)
             msgpack_unpacked_destroy(&u[k]);
     }

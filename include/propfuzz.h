@@ -496,6 +496,41 @@ void *pf_alloc(pf_src *s, size_t n);
 void pf_defer(pf_src *s, void (*fn)(void *), void *arg);
 
 /* ------------------------------------------------------------------ */
+/* Variation drawn up front.                                           */
+/* ------------------------------------------------------------------ */
+
+/* A property's variation (chunk boundaries, a shuffle) drawn at the end of
+ * the input sits where fuzzers keep the fewest bytes: past the end it
+ * reads as zeros, the simplest plan, and corpus reduction trims it away
+ * (make stats-codec counted batch_stream fed in one chunk on 93% of a
+ * fuzzed corpus). These draw it before the data it applies to, whose size
+ * is not known yet.
+ *
+ * A chunk plan: up to PF_PLAN_MAX sizes in [1, max_size] by
+ * continue-flags (zeros: no sizes, one chunk). */
+enum { PF_PLAN_MAX = 16 };
+typedef struct pf_plan {
+    size_t n;
+    size_t sizes[PF_PLAN_MAX];
+} pf_plan;
+void pf_plan_draw(pf_src *s, const char *label, pf_plan *p, size_t max_size);
+void pf_enc_plan(pf_buf *e, const pf_plan *p, size_t max_size);
+/* Splits `total` bytes by the plan: its sizes in order while they fit,
+ * the rest as a last chunk; at most max_chunks chunks (the last takes
+ * what is left). Returns the count (0 when total is 0). */
+size_t pf_plan_apply(const pf_plan *p, size_t total, size_t *sizes,
+                     size_t max_chunks);
+/* A permutation of [0, max), 1 <= max <= 20, drawn as one integer: its
+ * rank in lexicographic order (a word of the width max! needs; zeros give
+ * the identity, lower ranks move fewer of the first elements). And the
+ * permutation it induces on [0, n), n <= max: the indices below n in the
+ * order they appear. The identity induces the identity. */
+void pf_shuffle_draw(pf_src *s, const char *label, size_t *perm, size_t max);
+void pf_enc_shuffle(pf_buf *e, const size_t *perm, size_t max);
+void pf_permutation_restrict(const size_t *perm, size_t max, size_t n,
+                             size_t *out);
+
+/* ------------------------------------------------------------------ */
 /* Statistics (make stats-<target>).                                   */
 /* ------------------------------------------------------------------ */
 

@@ -182,14 +182,15 @@ step "workflow/planted-to-regress" workflow
 shrink_planted_exact() {
   local dir=out/test-tmp/shrink-exact
   rm -rf "$dir" && mkdir -p "$dir"
+  # mode values, no chunk plan, identity shuffles (5 zero bytes), then the
   # batch: "hello", 7, [true], then f64 -0.0 as raw bits, then nil
-  printf '\x00\x06hello\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x09\x01\x01\x01\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00\x00' > "$dir/in"
+  printf '\x00\x00\x00\x00\x00\x00\x06hello\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x0a\x01\x01\x01\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00\x00' > "$dir/in"
   ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/round_trip "$dir/in" || return 1
   cat "$dir/in.min.report.txt"
   grep -q '^        f64 = -0.0$' "$dir/in.min.report.txt" &&
     grep -q '^  value         = f64(-0, bits 0x8000000000000000)$' "$dir/in.min.report.txt" &&
-    grep -q '(3 bytes, hex 00 05 05)' "$dir/in.min.report.txt" &&
-    grep -q 'static const uint8_t input\[\] = {0x00, 0x05, 0x05};' "$dir/in.min.report.txt"
+    grep -q '(8 bytes, hex 00 00 00 00 00 00 05 05)' "$dir/in.min.report.txt" &&
+    grep -q 'static const uint8_t input\[\] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x05};' "$dir/in.min.report.txt"
 }
 step "shrink/codec-planted-exact" shrink_planted_exact
 
@@ -198,11 +199,11 @@ step "shrink/codec-planted-exact" shrink_planted_exact
 shrink_crash() {
   local dir=out/test-tmp/shrink-crash out
   rm -rf "$dir" && mkdir -p "$dir"
-  printf '\x00\x06XABC\x00\x01\x06ABCDE\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x00' > "$dir/in"
+  printf '\x00\x00\x00\x00\x00\x00\x06XABC\x00\x01\x06ABCDE\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x00' > "$dir/in"
   out=$(ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/crash_heap_overflow "$dir/in" 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q 'crash:asan-heap-buffer-overflow, 27 -> 3 bytes' <<<"$out" &&
-    [ "$(od -An -tx1 "$dir/in.min" | tr -d " \n")" = 000641 ] &&
+  grep -q 'crash:asan-heap-buffer-overflow, 32 -> 8 bytes' <<<"$out" &&
+    [ "$(od -An -tx1 "$dir/in.min" | tr -d " \n")" = 0000000000000641 ] &&
     grep -q 'str = "A"' "$dir/in.min.report.txt"
 }
 step "shrink/crash-survived" shrink_crash
@@ -210,15 +211,20 @@ step "shrink/crash-survived" shrink_crash
 [ -x tests/shrink/run.sh ] && steps "shrink/benchmarks" tests/shrink/run.sh
 
 # Parallel libFuzzer: JOBS=2 runs two workers on one corpus and stops at
-# FUZZ_TIME.
+# FUZZ_TIME; LF_PARALLEL=fork uses libFuzzer's -fork=2 instead.
 parallel_libfuzzer() {
   local dir=out/test-tmp/jobs2 out
   rm -rf "$dir" && mkdir -p "$dir"
-  out=$(PF_FINDINGS=$dir/findings PF_WORK=$dir/work JOBS=2 FUZZ_TIME=6 \
+  out=$(PF_FINDINGS=$dir/findings PF_WORK=$dir/work JOBS=2 FUZZ_TIME=4 \
         build/fuzz.sh libfuzzer codec 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q -- '-fork=2' <<<"$out" && grep -q 'INFO: exiting: 0' <<<"$out" &&
-    [ -n "$(ls -A "$dir/work")" ]
+  grep -q '^propfuzz: 2 workers of ' <<<"$out" && grep -q '^worker 2: #[0-9]' <<<"$out" &&
+    [ "$(grep -c '^Done ' <<<"$out")" = 2 ] && [ -n "$(ls -A "$dir/work")" ] || return 1
+  rm -rf "$dir" && mkdir -p "$dir"
+  out=$(PF_FINDINGS=$dir/findings PF_WORK=$dir/work JOBS=2 FUZZ_TIME=4 LF_PARALLEL=fork \
+        build/fuzz.sh libfuzzer codec 2>&1) || { echo "$out"; return 1; }
+  echo "$out"
+  grep -q -- '-fork=2' <<<"$out" && grep -q 'INFO: exiting: 0' <<<"$out"
 }
 step "libfuzzer/jobs2-codec" parallel_libfuzzer
 
@@ -242,7 +248,7 @@ corpus_tools() {
   ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
     afl-tmin -i corpus/codec/batch-mixed -o "$dir/tmin" -- out/afl/codec > "$dir/tmin.log" 2>&1 || { cat "$dir/tmin.log"; return 1; }
   [ -s "$dir/tmin" ] && [ "$(stat -c %s "$dir/tmin")" -le "$(stat -c %s corpus/codec/batch-mixed)" ] || return 1
-  printf '\x00\x06hello\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00' > "$dir/crash"
+  printf '\x00\x00\x00\x00\x00\x00\x06hello\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00' > "$dir/crash"
   out/planted/codec/round_trip -minimize_crash=1 -runs=2000 -exact_artifact_path="$dir/crash.min" \
     "$dir/crash" > "$dir/minimize.log" 2>&1
   [ -s "$dir/crash.min" ] && [ "$(stat -c %s "$dir/crash.min")" -lt "$(stat -c %s "$dir/crash")" ]

@@ -1,8 +1,7 @@
 /* Planted bug for nan_policy: a "helpful" mean that skips NaN values
  * (nanmean), so data holding a NaN get a finite mean. */
-#define PF_PLANT_ONLY "nan_policy"
 
-static double planted_mean(const double data[], size_t stride, size_t n)
+static inline double planted_mean(const double data[], size_t stride, size_t n)
 {
     double kept[MAX_STATS];
     size_t k = 0;
@@ -11,4 +10,4 @@ static double planted_mean(const double data[], size_t stride, size_t n)
             kept[k++] = data[i * stride];
     return k ? gsl_stats_mean(kept, 1, k) : 0.0;
 }
-#define NUM_STATS_MEAN planted_mean
+#define gsl_stats_mean planted_mean

@@ -1,7 +1,6 @@
 /* Planted bug for batch: the array path rounds its results to 0.1 mm (a
  * rounding step applied per array, never per point), so an array call
  * differs from point-by-point calls in the last digits. */
-#define PF_PLANT_ONLY "batch"
 
 static int planted_trans_array(PJ *P, PJ_DIRECTION dir, size_t n, PJ_COORD *c)
 {
@@ -13,4 +12,4 @@ static int planted_trans_array(PJ *P, PJ_DIRECTION dir, size_t n, PJ_COORD *c)
         }
     return err;
 }
-#define TRANSFORM_TRANS_ARRAY planted_trans_array
+#define proj_trans_array planted_trans_array

@@ -2,7 +2,6 @@
  * that keeps the easting in single precision. The first call computes
  * the exact answer; asking again for the same coordinate returns the
  * stale, rounded copy. */
-#define PF_PLANT_ONLY "deterministic"
 
 static PJ_COORD planted_cache_in[2], planted_cache_out[2];
 static bool planted_cache_full[2];
@@ -21,4 +20,4 @@ static PJ_COORD planted_trans(PJ *P, PJ_DIRECTION dir, PJ_COORD c)
     planted_cache_full[k] = true;
     return r;
 }
-#define TRANSFORM_TRANS planted_trans
+#define proj_trans planted_trans

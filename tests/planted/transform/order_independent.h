@@ -2,7 +2,6 @@
  * order rather than by index — modelled as the array path handing its
  * results back sorted by northing. The right multiset of coordinates,
  * in the wrong slots whenever the input was not already in that order. */
-#define PF_PLANT_ONLY "order_independent"
 
 static int planted_trans_array(PJ *P, PJ_DIRECTION dir, size_t n, PJ_COORD *c)
 {
@@ -15,4 +14,4 @@ static int planted_trans_array(PJ *P, PJ_DIRECTION dir, size_t n, PJ_COORD *c)
         }
     return err;
 }
-#define TRANSFORM_TRANS_ARRAY planted_trans_array
+#define proj_trans_array planted_trans_array

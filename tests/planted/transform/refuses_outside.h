@@ -1,7 +1,6 @@
 /* Planted bug for refuses_outside: a "forgiving" forward that clamps a
  * latitude beyond the pole to +-90 instead of refusing it, and so maps
  * lat = 91 (or 1e300) to a plausible coordinate at the pole. */
-#define PF_PLANT_ONLY "refuses_outside"
 
 static PJ_COORD planted_trans(PJ *P, PJ_DIRECTION dir, PJ_COORD c)
 {
@@ -9,4 +8,4 @@ static PJ_COORD planted_trans(PJ *P, PJ_DIRECTION dir, PJ_COORD c)
         c.v[1] = c.v[1] > 0 ? 90.0 : -90.0;
     return proj_trans(P, dir, c);
 }
-#define TRANSFORM_TRANS planted_trans
+#define proj_trans planted_trans

@@ -2,7 +2,6 @@
  * latitude it returns drifts with the square of the distance from the
  * central meridian (1e-9 deg at 100 km, 1e-8 deg near a zone's edge).
  * Forward stays exact, so only the round trip can see it. */
-#define PF_PLANT_ONLY "round_trip"
 
 static PJ_COORD planted_trans(PJ *P, PJ_DIRECTION dir, PJ_COORD c)
 {
@@ -13,4 +12,4 @@ static PJ_COORD planted_trans(PJ *P, PJ_DIRECTION dir, PJ_COORD c)
     }
     return r;
 }
-#define TRANSFORM_TRANS planted_trans
+#define proj_trans planted_trans
