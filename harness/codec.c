@@ -3,7 +3,7 @@
  * The first draw picks a mode. In value mode a batch of MessagePack values
  * is drawn (every type, the full int64 and uint64 ranges, float32 and
  * float64 bit-exact, str/bin of any bytes, ext of every type code, arrays
- * and maps nested to MAX_DEPTH) and six properties are checked:
+ * and maps nested to MAX_DEPTH) and seven properties are checked:
  *
  *   round_trip           unpack(pack(v)) == v, type-strictly
  *   deterministic        pack(v) twice gives identical bytes
@@ -23,6 +23,10 @@
  *                        written from the spec, ref_pack below)
  *   write_error          a packer whose writer refuses a write reports an
  *                        error, and one whose writes all succeed does not
+ *   typed_packers        each typed integer packer (msgpack_pack_int8 ...
+ *                        unsigned_long_long) whose C type holds an integer
+ *                        value packs it as msgpack_pack_object does, and
+ *                        each fix_ packer in its fixed form
  *   canonical_fixed_point  (raw mode) whatever bytes msgpack-c accepts
  *                        re-pack to a value-preserving fixed point
  *
@@ -55,6 +59,7 @@
  */
 #include "propfuzz.h"
 
+#include <limits.h>
 #include <msgpack.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -847,8 +852,10 @@ typedef struct batch {
      * drawn up front" in propfuzz.h: at the end of the input it was the
      * trivial plan on nine inputs in ten of a fuzzed corpus). */
     pf_plan chunks;                 /* batch_stream's chunk sizes */
+    size_t first_buffer;            /* and its unpacker's first buffer */
     size_t batch_order[MAX_BATCH];  /* order_independent's shuffles */
     size_t map_order[MAX_ITEMS];
+    uint16_t room;                  /* write_error's writer: room % (size + 1) */
 } batch;
 
 static void zone_free(void *z) { msgpack_zone_destroy(z); }
@@ -857,19 +864,27 @@ static void zone_free(void *z) { msgpack_zone_destroy(z); }
  * and inside the header of a large one. */
 enum { CHUNK_MAX = 255 };
 
+/* The unpacker's first buffer: a small one makes it grow and move its
+ * buffer while values still point into it. */
+static const size_t first_buffers[] = {MSGPACK_UNPACKER_INIT_BUFFER_SIZE, 1, 16, 64, 256};
+
 static void draw_variation(pf_src *s, batch *b)
 {
     pf_plan_draw(s, "chunk_plan", &b->chunks, CHUNK_MAX);
+    b->first_buffer = first_buffers[pf_choice(s, "first_buffer", PF_LEN(first_buffers))];
     pf_shuffle_draw(s, "batch_order", b->batch_order, MAX_BATCH);
     pf_shuffle_draw(s, "map_order", b->map_order, MAX_ITEMS);
+    b->room = pf_u16(s, "room");
 }
 
-static void enc_variation(pf_buf *e, const pf_plan *chunks,
-                          const size_t *batch_order, const size_t *map_order)
+static void enc_variation(pf_buf *e, const pf_plan *chunks, const size_t *batch_order,
+                          const size_t *map_order, size_t buffer, uint16_t room)
 {
     pf_enc_plan(e, chunks, CHUNK_MAX);
+    pf_enc_choice(e, PF_LEN(first_buffers), buffer);
     pf_enc_shuffle(e, batch_order, MAX_BATCH);
     pf_enc_shuffle(e, map_order, MAX_ITEMS);
+    pf_enc_u64_range(e, 0, UINT16_MAX, room);
 }
 
 static void *draw_batch(pf_src *s)
@@ -933,16 +948,13 @@ static void prop_batch_stream(pf_src *s, void *in)
                          b->whole->len, "concat(pack(v) for v in batch)",
                          concat->data, concat->len);
 
-    /* A small first buffer makes the unpacker grow and move its buffer
-     * while values still point into it. */
-    static const size_t buffers[] = {MSGPACK_UNPACKER_INIT_BUFFER_SIZE, 1, 16, 64, 256};
-    size_t initial = buffers[pf_choice(s, "buffer", PF_LEN(buffers))];
     size_t sizes[MAX_CHUNKS];
     size_t n_chunks = pf_plan_apply(&b->chunks, b->whole->len, sizes, MAX_CHUNKS);
     if (n_chunks == 1)
         pf_event(s, "batch_stream fed in one chunk");
     value_list *one_go = unpack_whole(s, b->whole);
-    value_list *chunked = unpack_stream(s, b->whole->data, initial, true, sizes, n_chunks);
+    value_list *chunked = unpack_stream(s, b->whole->data, b->first_buffer, true, sizes,
+                                        n_chunks);
     value_list *each = unpack_each(s, b->whole);
     pf_check_values_equal(s, NULL, &msgpack_codec, "fed whole",
                           (const void *const *)one_go->items, one_go->n,
@@ -1253,9 +1265,9 @@ static void prop_smallest_encoding(pf_src *s, void *in)
 }
 
 /* write_error: a packer whose writer fails must say so. The writer takes
- * `room` bytes (drawn up to the value's packed size) and refuses the write
- * that would go past them; msgpack_pack_object must then return an error,
- * and must succeed when the whole value fits. */
+ * `room` bytes (drawn up front, taken modulo the value's packed size + 1)
+ * and refuses the write that would go past them; msgpack_pack_object must
+ * then return an error, and must succeed when the whole value fits. */
 typedef struct limited_writer {
     size_t room, written;
 } limited_writer;
@@ -1275,7 +1287,7 @@ static void prop_write_error(pf_src *s, void *in)
     const batch *b = in;
     for (size_t i = 0; i < b->n; i++) {
         size_t full = b->ends[i] - (i ? b->ends[i - 1] : 0);
-        limited_writer w = {(size_t)pf_u64_range(s, "room", 0, full), 0};
+        limited_writer w = {b->room % (full + 1), 0};
         msgpack_packer pk;
         msgpack_packer_init(&pk, &w, write_limited);
         int r = msgpack_pack_object(&pk, b->vals[i]);
@@ -1290,6 +1302,102 @@ static void prop_write_error(pf_src *s, void *in)
     }
 }
 
+/* typed_packers: msgpack-c's typed integer packers (msgpack_pack_int8 ...
+ * msgpack_pack_unsigned_long_long) give a value their C type holds its
+ * smallest encoding, the same bytes as msgpack_pack_object; the fix_
+ * packers give their fixed form (marker, then the value's low bytes). */
+#define SIGNED_PACKER(fn, type) \
+    static int pk_##fn(msgpack_packer *pk, uint64_t v) { return msgpack_pack_##fn(pk, (type)(int64_t)v); }
+#define UNSIGNED_PACKER(fn, type) \
+    static int pk_##fn(msgpack_packer *pk, uint64_t v) { return msgpack_pack_##fn(pk, (type)v); }
+SIGNED_PACKER(char, char)
+SIGNED_PACKER(signed_char, signed char)
+SIGNED_PACKER(short, short)
+SIGNED_PACKER(int, int)
+SIGNED_PACKER(long, long)
+SIGNED_PACKER(long_long, long long)
+SIGNED_PACKER(int8, int8_t)
+SIGNED_PACKER(int16, int16_t)
+SIGNED_PACKER(int32, int32_t)
+SIGNED_PACKER(int64, int64_t)
+SIGNED_PACKER(fix_int8, int8_t)
+SIGNED_PACKER(fix_int16, int16_t)
+SIGNED_PACKER(fix_int32, int32_t)
+SIGNED_PACKER(fix_int64, int64_t)
+UNSIGNED_PACKER(unsigned_char, unsigned char)
+UNSIGNED_PACKER(unsigned_short, unsigned short)
+UNSIGNED_PACKER(unsigned_int, unsigned int)
+UNSIGNED_PACKER(unsigned_long, unsigned long)
+UNSIGNED_PACKER(unsigned_long_long, unsigned long long)
+UNSIGNED_PACKER(uint8, uint8_t)
+UNSIGNED_PACKER(uint16, uint16_t)
+UNSIGNED_PACKER(uint32, uint32_t)
+UNSIGNED_PACKER(uint64, uint64_t)
+UNSIGNED_PACKER(fix_uint8, uint8_t)
+UNSIGNED_PACKER(fix_uint16, uint16_t)
+UNSIGNED_PACKER(fix_uint32, uint32_t)
+UNSIGNED_PACKER(fix_uint64, uint64_t)
+
+typedef struct int_packer {
+    const char *name;
+    int64_t min;        /* the range of its C type */
+    uint64_t max;
+    uint8_t marker;     /* fix_ packers: their marker and width; else 0 */
+    unsigned width;
+    int (*pack)(msgpack_packer *pk, uint64_t v);
+} int_packer;
+
+#define SMALLEST(fn, lo, hi) {"msgpack_pack_" #fn, lo, hi, 0, 0, pk_##fn}
+#define FIXED(fn, lo, hi, m, w) {"msgpack_pack_" #fn, lo, hi, m, w, pk_##fn}
+static const int_packer int_packers[] = {
+    SMALLEST(char, CHAR_MIN, CHAR_MAX), SMALLEST(signed_char, SCHAR_MIN, SCHAR_MAX),
+    SMALLEST(short, SHRT_MIN, SHRT_MAX), SMALLEST(int, INT_MIN, INT_MAX),
+    SMALLEST(long, LONG_MIN, LONG_MAX), SMALLEST(long_long, LLONG_MIN, LLONG_MAX),
+    SMALLEST(int8, INT8_MIN, INT8_MAX), SMALLEST(int16, INT16_MIN, INT16_MAX),
+    SMALLEST(int32, INT32_MIN, INT32_MAX), SMALLEST(int64, INT64_MIN, INT64_MAX),
+    SMALLEST(unsigned_char, 0, UCHAR_MAX), SMALLEST(unsigned_short, 0, USHRT_MAX),
+    SMALLEST(unsigned_int, 0, UINT_MAX), SMALLEST(unsigned_long, 0, ULONG_MAX),
+    SMALLEST(unsigned_long_long, 0, ULLONG_MAX), SMALLEST(uint8, 0, UINT8_MAX),
+    SMALLEST(uint16, 0, UINT16_MAX), SMALLEST(uint32, 0, UINT32_MAX),
+    SMALLEST(uint64, 0, UINT64_MAX),
+    FIXED(fix_int8, INT8_MIN, INT8_MAX, 0xd0, 1), FIXED(fix_int16, INT16_MIN, INT16_MAX, 0xd1, 2),
+    FIXED(fix_int32, INT32_MIN, INT32_MAX, 0xd2, 4), FIXED(fix_int64, INT64_MIN, INT64_MAX, 0xd3, 8),
+    FIXED(fix_uint8, 0, UINT8_MAX, 0xcc, 1), FIXED(fix_uint16, 0, UINT16_MAX, 0xcd, 2),
+    FIXED(fix_uint32, 0, UINT32_MAX, 0xce, 4), FIXED(fix_uint64, 0, UINT64_MAX, 0xcf, 8),
+};
+
+static void check_int_packers(pf_src *s, const msgpack_object *v)
+{
+    bool negative = v->type == MSGPACK_OBJECT_NEGATIVE_INTEGER;
+    for (size_t k = 0; k < PF_LEN(int_packers); k++) {
+        const int_packer *p = &int_packers[k];
+        if (negative ? v->via.i64 < p->min : v->via.u64 > p->max)
+            continue; /* its type does not hold the value */
+        pf_buf *got = new_buf(s), *want = new_buf(s);
+        msgpack_packer pk;
+        msgpack_packer_init(&pk, got, pack_to_buf);
+        PF_ASSERT(s, p->pack(&pk, v->via.u64) == 0);
+        if (p->marker) {
+            pf_buf_putc(want, p->marker);
+            put_be(want, v->via.u64, p->width);
+        } else {
+            ref_pack(want, v);
+        }
+        pf_check_bytes_equal(s, NULL, p->name, got->data, got->len,
+                             p->marker ? "its fixed form" : "smallest encoding (spec)",
+                             want->data, want->len);
+    }
+}
+
+static void prop_typed_packers(pf_src *s, void *in)
+{
+    const batch *b = in;
+    for (size_t i = 0; i < b->n; i++)
+        if (b->vals[i].type == MSGPACK_OBJECT_POSITIVE_INTEGER ||
+            b->vals[i].type == MSGPACK_OBJECT_NEGATIVE_INTEGER)
+            check_int_packers(s, &b->vals[i]);
+}
+
 static const pf_property value_properties[] = {
     {"round_trip", prop_round_trip},
     {"deterministic", prop_deterministic},
@@ -1297,6 +1405,7 @@ static const pf_property value_properties[] = {
     {"order_independent", prop_order_independent},
     {"smallest_encoding", prop_smallest_encoding},
     {"write_error", prop_write_error},
+    {"typed_packers", prop_typed_packers},
 };
 static const pf_property raw_properties[] = {
     {"canonical_fixed_point", prop_canonical_fixed_point},
@@ -1350,11 +1459,11 @@ static const struct seed raw_seeds[] = {
     {"raw-wide-array", "dc 00 02 c0 c3"},
     {"raw-str8-short", "d9 02 68 69"},
     {"raw-map16", "de 00 01 a1 6b d1 ff ff"},
-    /* Signed forms of non-negative integers: they unpack as unsigned. */
+    /* Signed forms of 0, where the unpacker switches to unsigned. */
     {"raw-int8-zero", "d0 00"},
-    {"raw-int16-positive", "d1 01 00"},
-    {"raw-int32-positive", "d2 00 01 00 00"},
-    {"raw-int64-positive", "d3 00 00 00 01 00 00 00 00"},
+    {"raw-int16-zero", "d1 00 00"},
+    {"raw-int32-zero", "d2 00 00 00 00"},
+    {"raw-int64-zero", "d3 00 00 00 00 00 00 00 00"},
 };
 
 static size_t parse_hex(const char *hex, uint8_t *out, size_t cap)
@@ -1371,23 +1480,37 @@ static size_t parse_hex(const char *hex, uint8_t *out, size_t cap)
     return n;
 }
 
+/* The variation a seed starts from (what draw_variation draws). */
+typedef struct seed_variation {
+    pf_plan chunks;
+    size_t buffer; /* index in first_buffers */
+    size_t batch_order[MAX_BATCH], map_order[MAX_ITEMS];
+    uint16_t room;
+} seed_variation;
+
+/* Every seed starts from a different variation, so that the properties
+ * have something to compare from the first run on. */
+static seed_variation variation_for(size_t variant)
+{
+    seed_variation v = {.chunks = {2, {1 + variant % 3, 2 + variant % 5}},
+                        .buffer = 1 + variant % (PF_LEN(first_buffers) - 1),
+                        .room = (uint16_t)(3 * variant + 1)};
+    for (size_t k = 0; k < MAX_BATCH; k++)
+        v.batch_order[k] = MAX_BATCH - 1 - k;
+    for (size_t k = 0; k < MAX_ITEMS; k++)
+        v.map_order[k] = (k + 1 + variant) % MAX_ITEMS;
+    return v;
+}
+
 /* Encodes a batch with the decoder's inverse, checks that the strategy
- * decodes it back to the same values, and emits it. Every seed starts from
- * a different chunk plan and shuffles (from `variant`), so batch_stream and
- * order_independent have something to compare from the first run on. */
+ * decodes it back to the same values and variation, and emits it. */
 static void emit_batch(void (*emit)(const char *, const uint8_t *, size_t),
                        const char *name, const msgpack_object *vals, size_t n,
-                       size_t variant)
+                       const seed_variation *v)
 {
     pf_buf e = {0};
     pf_enc_choice(&e, N_MODES, MODE_VALUES);
-    pf_plan chunks = {2, {1 + variant % 3, 2 + variant % 5}};
-    size_t batch_order[MAX_BATCH], map_order[MAX_ITEMS];
-    for (size_t k = 0; k < MAX_BATCH; k++)
-        batch_order[k] = MAX_BATCH - 1 - k;
-    for (size_t k = 0; k < MAX_ITEMS; k++)
-        map_order[k] = (k + 1 + variant) % MAX_ITEMS;
-    enc_variation(&e, &chunks, batch_order, map_order);
+    enc_variation(&e, &v->chunks, v->batch_order, v->map_order, v->buffer, v->room);
     for (size_t i = 0; i < n; i++) {
         if (i)
             pf_enc_more(&e, true);
@@ -1398,8 +1521,10 @@ static void emit_batch(void (*emit)(const char *, const uint8_t *, size_t),
     pf_src *s = pf_begin("codec", e.data, e.len);
     PF_ASSERT(s, pf_choice(s, "mode", N_MODES) == MODE_VALUES);
     const batch *b = draw_batch(s);
-    PF_ASSERT(s, b->n == n && b->chunks.n == 2 && b->batch_order[0] == MAX_BATCH - 1 &&
-                     b->map_order[0] == (1 + variant) % MAX_ITEMS);
+    PF_ASSERT(s, b->n == n && b->chunks.n == v->chunks.n &&
+                     b->batch_order[0] == v->batch_order[0] &&
+                     b->map_order[0] == v->map_order[0] &&
+                     b->first_buffer == first_buffers[v->buffer] && b->room == v->room);
     for (size_t k = 0; k < n; k++) {
         pf_path path = {.len = 0};
         PF_ASSERT(s, obj_equal(&b->vals[k], &vals[k], &path));
@@ -1407,6 +1532,26 @@ static void emit_batch(void (*emit)(const char *, const uint8_t *, size_t),
     pf_end(s);
     emit(name, e.data, e.len);
     pf_buf_free(&e);
+}
+
+/* A container of strings streamed in 9-byte chunks from a first buffer of
+ * one byte: the unpacker moves to a new buffer at every chunk while the
+ * strings it has read still point into the old ones, and the value's
+ * zone collects a finalizer for each. */
+static void emit_stream_seed(void (*emit)(const char *, const uint8_t *, size_t))
+{
+    msgpack_object items[16], o = {.type = MSGPACK_OBJECT_ARRAY};
+    for (size_t k = 0; k < PF_LEN(items); k++) {
+        items[k].type = MSGPACK_OBJECT_STR;
+        items[k].via.str.ptr = "abcdefgh", items[k].via.str.size = 8;
+    }
+    o.via.array.ptr = items, o.via.array.size = PF_LEN(items);
+    seed_variation v = variation_for(0);
+    v.chunks.n = PF_PLAN_MAX;
+    for (size_t k = 0; k < PF_PLAN_MAX; k++)
+        v.chunks.sizes[k] = 9;
+    v.buffer = 1;
+    emit_batch(emit, "stream-strings", &o, 1, &v);
 }
 
 /* Seeds at the boundaries where the form changes (a random draw reaches
@@ -1451,7 +1596,8 @@ static void emit_boundary_seeds(void (*emit)(const char *, const uint8_t *, size
             o.via.ext.ptr = bytes, o.via.ext.size = b->size, o.via.ext.type = 7;
         else
             o.via.str.ptr = bytes, o.via.str.size = b->size; /* str and bin alike */
-        emit_batch(emit, b->name, &o, 1, i);
+        seed_variation v = variation_for(i);
+        emit_batch(emit, b->name, &o, 1, &v);
         msgpack_zone_destroy(&z);
     }
 }
@@ -1475,11 +1621,13 @@ void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
             vals[n] = u[n].data;
             n++;
         }
-        emit_batch(emit, seeds[i].name, vals, n, i);
+        seed_variation v = variation_for(i);
+        emit_batch(emit, seeds[i].name, vals, n, &v);
         for (size_t k = 0; k < n; k++)
             msgpack_unpacked_destroy(&u[k]);
     }
     emit_boundary_seeds(emit);
+    emit_stream_seed(emit);
     for (size_t i = 0; i < sizeof raw_seeds / sizeof raw_seeds[0]; i++) {
         pf_buf e = {0};
         pf_enc_choice(&e, N_MODES, MODE_RAW);
