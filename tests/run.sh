@@ -188,15 +188,16 @@ step "workflow/planted-to-regress" workflow
 shrink_planted_exact() {
   local dir=out/test-tmp/shrink-exact
   rm -rf "$dir" && mkdir -p "$dir"
-  # mode values, no chunk plan, identity shuffles (5 zero bytes), then the
+  # mode values, then the variation all zeros (no chunk plan, the default
+  # first buffer, identity shuffles, no writer room: 8 bytes), then the
   # batch: "hello", 7, [true], then f64 -0.0 as raw bits, then nil
-  printf '\x00\x00\x00\x00\x00\x00\x06hello\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x09\x01\x01\x01\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00\x00' > "$dir/in"
+  printf '\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06hello\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x0a\x01\x01\x01\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00\x00' > "$dir/in"
   ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/round_trip "$dir/in" || return 1
   cat "$dir/in.min.report.txt"
   grep -q '^        f64 = -0.0$' "$dir/in.min.report.txt" &&
     grep -q '^  value         = f64(-0, bits 0x8000000000000000)$' "$dir/in.min.report.txt" &&
-    grep -q '(8 bytes, hex 00 00 00 00 00 00 05 05)' "$dir/in.min.report.txt" &&
-    grep -q 'static const uint8_t input\[\] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x05};' "$dir/in.min.report.txt"
+    grep -q '(11 bytes, hex 00 00 00 00 00 00 00 00 00 05 05)' "$dir/in.min.report.txt" &&
+    grep -q 'static const uint8_t input\[\] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x05};' "$dir/in.min.report.txt"
 }
 step "shrink/codec-planted-exact" shrink_planted_exact
 
@@ -205,11 +206,11 @@ step "shrink/codec-planted-exact" shrink_planted_exact
 shrink_crash() {
   local dir=out/test-tmp/shrink-crash out
   rm -rf "$dir" && mkdir -p "$dir"
-  printf '\x00\x00\x00\x00\x00\x00\x06XABC\x00\x01\x06ABCDE\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x00' > "$dir/in"
+  printf '\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06XABC\x00\x01\x06ABCDE\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x00' > "$dir/in"
   out=$(ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/crash_heap_overflow "$dir/in" 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q 'crash:asan-heap-buffer-overflow, 32 -> 8 bytes' <<<"$out" &&
-    [ "$(od -An -tx1 "$dir/in.min" | tr -d " \n")" = 0000000000000641 ] &&
+  grep -q 'crash:asan-heap-buffer-overflow, 35 -> 11 bytes' <<<"$out" &&
+    [ "$(od -An -tx1 "$dir/in.min" | tr -d " \n")" = 0000000000000000000641 ] &&
     grep -q 'str = "A"' "$dir/in.min.report.txt"
 }
 step "shrink/crash-survived" shrink_crash
@@ -254,7 +255,7 @@ corpus_tools() {
   ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
     afl-tmin -i corpus/codec/batch-mixed -o "$dir/tmin" -- out/afl/codec > "$dir/tmin.log" 2>&1 || { cat "$dir/tmin.log"; return 1; }
   [ -s "$dir/tmin" ] && [ "$(stat -c %s "$dir/tmin")" -le "$(stat -c %s corpus/codec/batch-mixed)" ] || return 1
-  printf '\x00\x00\x00\x00\x00\x00\x06hello\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00' > "$dir/crash"
+  printf '\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06hello\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00' > "$dir/crash"
   out/planted/codec/round_trip -minimize_crash=1 -runs=2000 -exact_artifact_path="$dir/crash.min" \
     "$dir/crash" > "$dir/minimize.log" 2>&1
   [ -s "$dir/crash.min" ] && [ "$(stat -c %s "$dir/crash.min")" -lt "$(stat -c %s "$dir/crash")" ]

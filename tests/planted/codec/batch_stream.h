@@ -14,14 +14,14 @@ static void planted_consumed(msgpack_unpacker *u, size_t n)
 }
 
 static msgpack_unpack_return planted_unpacker_next(msgpack_unpacker *u,
-                                                   msgpack_unpacked *r)
+                                                   msgpack_unpacked *r, size_t *bytes)
 {
-    msgpack_unpack_return ret = msgpack_unpacker_next(u, r);
+    msgpack_unpack_return ret = msgpack_unpacker_next_with_size(u, r, bytes);
     if (ret == MSGPACK_UNPACK_SUCCESS && planted_boundary_in_header) {
         planted_boundary_in_header = false;
-        ret = msgpack_unpacker_next(u, r); /* the element is lost */
+        ret = msgpack_unpacker_next_with_size(u, r, bytes); /* the element is lost */
     }
     return ret;
 }
 #define msgpack_unpacker_buffer_consumed planted_consumed
-#define msgpack_unpacker_next planted_unpacker_next
+#define msgpack_unpacker_next_with_size planted_unpacker_next

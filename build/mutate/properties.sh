@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Lists a target binary's properties, one a line, in the target's order:
+# the runner names them when PF_CHECKS names one it does not have.
+#   properties.sh <binary>
+set -euo pipefail
+msg=$(PF_CHECKS=pf-no-such-property "$1" -runs=0 /dev/null 2>&1 || true)
+sed -n 's/.*(its properties: \([^;)]*\).*/\1/p' <<<"$msg" | tr ' ' '\n' | grep .

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# make mutate-<target>: mutation analysis. Plants small faults in the
+# library under test (one per build), replays the target's corpus on each
+# and fuzzes the survivors, once with the target's properties and once
+# crash-only (PF_CHECKS=none), and writes out/mutate/<target>/report.md,
+# mutants.tsv and summary.json.
+#   build/mutate/run.sh <target>
+# Settings: MUTANTS=<n>|all (a sample of the covered mutants, drawn from
+# SEED), MUTANT_TIME=<seconds> of fuzzing per mutant and run, JOBS=<n>
+# mutants at once, SEED=<n>, MIN_SCORE=<pct> (exit 1 below it),
+# MUTANT_IDS=<id,...> (run just these). The target is described by the
+# PF_MUTATE_* variables build/mk/mutate.mk sets. An interrupted run
+# resumes: finished mutants are kept in results/ and not run again.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+top=$(cd "$here/../.." && pwd)
+t=${1:?usage: run.sh <target>}
+
+MUTANTS=${MUTANTS:-all} MUTANT_TIME=${MUTANT_TIME:-10} JOBS=${JOBS:-1} SEED=${SEED:-1}
+MIN_SCORE=${MIN_SCORE:-}
+case $MUTANTS in all|[1-9]|[1-9][0-9]*) ;; *) mt_die "MUTANTS must be a number or all";; esac
+case $MUTANTS in all) ;; *[!0-9]*) mt_die "MUTANTS must be a number or all";; esac
+case $MUTANT_TIME in ''|*[!0-9]*) mt_die "MUTANT_TIME must be seconds";; esac
+case $JOBS in ''|*[!0-9]*|0) mt_die "JOBS must be a positive number";; esac
+case $SEED in ''|*[!0-9]*) mt_die "SEED must be a number";; esac
+[ -z "$MIN_SCORE" ] || awk -v s="$MIN_SCORE" 'BEGIN { exit !(s ~ /^[0-9]+(\.[0-9]+)?$/ && s <= 100) }' ||
+  mt_die "MIN_SCORE must be a percentage (0-100)"
+export MUTANT_TIME SEED
+export PF_MUTANT_INPUT_TIMEOUT=${PF_MUTANT_INPUT_TIMEOUT:-5}
+export PF_MUTATE_OUT=${PF_MUTATE_OUT:-$top/out/mutate/$t}
+export PF_MUTGEN=${PF_MUTGEN:-$top/out/mutate/tool/pf-mutgen}
+export PF_MUTATE_LIB_SCRIPTS=${PF_MUTATE_LIB_SCRIPTS:-$top/build}
+equiv=${PF_MUTATE_EQUIVALENT:-$top/build/mutate/equivalent/$t.txt}
+out=$PF_MUTATE_OUT
+mkdir -p "$out"
+out=$(cd "$out" && pwd) && export PF_MUTATE_OUT=$out
+for v in PF_MUTATE_HARNESS PF_MUTATE_LIBS PF_MUTATE_CORPUS PF_MUTATE_DICT CC PF_PROPFUZZ_A; do
+  [ -n "${!v:-}" ] || mt_die "$v is not set (run this through make mutate-$t)"
+done
+
+"$here/base.sh"
+base=$out/base
+
+# --- which mutants ---------------------------------------------------------
+# Equivalent mutants (one "<id> <reason>" a line) are not run and not scored.
+declare -A is_equiv=()
+if [ -f "$equiv" ]; then
+  while read -r eid _; do
+    case $eid in ''|'#'*) continue;; esac
+    [[ $eid =~ ^m[0-9a-f]{10}$ ]] || mt_die "$equiv: '$eid' is not a mutant id"
+    grep -q "^$eid	" "$base/sites.tsv" ||
+      echo "propfuzz: $equiv: $eid is no longer a mutation site (stale line)" >&2
+    is_equiv[$eid]=1
+  done < "$equiv"
+fi
+if [ -n "${MUTANT_IDS:-}" ]; then
+  ids=$(tr ', ' '\n\n' <<<"$MUTANT_IDS" | grep .)
+  while read -r i; do
+    grep -q "^$i	" "$base/covered.tsv" || mt_die "MUTANT_IDS: $i is not a covered mutant of $t"
+  done <<<"$ids"
+  printf '%s\n' "$ids" > "$out/sample.txt"
+else
+  n=$MUTANTS
+  [ "$n" = all ] && n=$(wc -l < "$base/covered.tsv")
+  cut -f1 "$base/covered.tsv" | "$PF_MUTGEN" sample "$SEED" "$n" > "$out/sample.txt"
+fi
+
+# Results of an earlier run count when they were made by the same setup.
+export PF_MUTATE_RESULT_PRINT
+PF_MUTATE_RESULT_PRINT=$(printf '%s\n' "$(cat "$base/.fingerprint")" "$MUTANT_TIME" \
+  "$PF_MUTANT_INPUT_TIMEOUT" "$SEED" | sha1sum | cut -c1-16)
+mkdir -p "$out/results"
+rm -rf "$out/work"
+stale=0
+for r in "$out"/results/*; do
+  [ -f "$r" ] || continue
+  if [ "$(cut -f2 "$r")" != "$PF_MUTATE_RESULT_PRINT" ]; then rm -f "$r"; stale=$((stale + 1)); fi
+done
+[ $stale = 0 ] || echo "propfuzz: $stale results of an earlier setup discarded (the target, corpus or settings changed)"
+todo=() done_=0 n_equiv=0
+while read -r i; do
+  if [ -n "${is_equiv[$i]:-}" ]; then n_equiv=$((n_equiv + 1)); continue; fi
+  if [ -f "$out/results/$i" ]; then done_=$((done_ + 1)); continue; fi
+  todo+=("$i")
+done < "$out/sample.txt"
+echo "propfuzz: $(wc -l < "$out/sample.txt") mutants of $t ($n_equiv marked equivalent, $done_ done before);" \
+     "running ${#todo[@]} with JOBS=$JOBS, MUTANT_TIME=$MUTANT_TIME"
+
+start=$(mt_now)
+if [ ${#todo[@]} -gt 0 ]; then
+  printf '%s\n' "${todo[@]}" | xargs -P "$JOBS" -n 1 "$here/mutant.sh" ||
+    mt_die "a mutant run failed; run again to resume"
+fi
+printf '%s\t%s\t%s\n' "${#todo[@]}" "$(mt_since "$start")" "$JOBS" > "$out/last-run.tsv"
+rm -rf "$out/work"
+
+PF_MUTATE_EQUIVALENT=$equiv "$here/report.sh" "$t"
+score=$(sed -n 's/.*"score_with_properties": *\([0-9.]*\).*/\1/p' "$out/summary.json")
+if [ -n "$MIN_SCORE" ] && awk -v s="$score" -v m="$MIN_SCORE" 'BEGIN { exit !(s < m) }'; then
+  echo "propfuzz: mutation score $score% is below MIN_SCORE=$MIN_SCORE%" >&2
+  exit 1
+fi

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Mutation sites of a base build (see base.sh): every recorded library
+# command is parsed by pf-mutgen. Writes, under <base>:
+#   entries.tsv  name, library, object, source of each recorded command
+#   deps.tsv     name<TAB>file it reads (the harness's command included)
+#   roots.txt    directories a mutated file's copy is made of (the -I
+#                directories and source directories, longest first)
+#   sites.tsv    every site, once (columns: see build/mutate/mutgen_emit.c)
+#   covered.tsv  the sites whose line the replay set executes
+#   uncovered.tsv the others
+#   usage: sites.sh <base> <source cache> <repository top>
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+base=$1 cache=$2 top=$3
+gen=${PF_MUTGEN:-$top/out/mutate/tool/pf-mutgen}
+: > "$base/entries.tsv"; : > "$base/deps.tsv"; : > "$base/sites.raw"; : > "$base/roots.raw"
+
+# The root a source file is shown under: its Debian source tree
+# (<package>-<version>/...), else its directory in the repository.
+source_root() {
+  local src; src=$(realpath "$1")
+  case $src in
+    "$cache"/src/*) local rest=${src#"$cache"/src/}; echo "$cache/src/${rest%%/*}=${rest%%/*}" ;;
+    "$top"/*) local d; d=$(dirname "$src"); echo "$d=${d#"$top"/}" ;;
+    *) local d; d=$(dirname "$src"); echo "$d=$(basename "$d")" ;;
+  esac
+}
+
+for f in "$base"/cc/*/*; do
+  name=${f#"$base"/cc/} lib=${name%%/*}
+  mt_read_entry "$f"
+  [ -n "$ENTRY_SRC" ] && [ -n "$ENTRY_OBJ" ] || continue
+  src=$(mt_abs "$ENTRY_DIR" "$ENTRY_SRC") obj=$(mt_abs "$ENTRY_DIR" "$ENTRY_OBJ")
+  printf '%s\t%s\t%s\t%s\n' "$name" "$lib" "$obj" "$src" >> "$base/entries.tsv"
+  (cd "$ENTRY_DIR" && "$gen" deps -- "${ENTRY_ARGS[@]:1}") | sed "s|^|$name\t|" >> "$base/deps.tsv"
+  dirname "$(realpath "$src")" >> "$base/roots.raw"
+  prev=
+  for a in "${ENTRY_ARGS[@]:1}"; do
+    case $prev in -I|-iquote|-isystem) realpath -m "$(mt_abs "$ENTRY_DIR" "$a")" >> "$base/roots.raw" ;; esac
+    case $a in -I?*) realpath -m "$(mt_abs "$ENTRY_DIR" "${a#-I}")" >> "$base/roots.raw" ;; esac
+    prev=$a
+  done
+  [ "$lib" = harness ] && continue
+  roots=(--root "$(source_root "$src")" --root "$(realpath "$base/lib/$lib")=$lib")
+  (cd "$ENTRY_DIR" && "$gen" sites "${roots[@]}" -- "${ENTRY_ARGS[@]:1}") >> "$base/sites.raw" ||
+    mt_die "pf-mutgen cannot parse $src"
+done
+awk '{ print length($0) "\t" $0 }' "$base/roots.raw" | sort -rn | cut -f2- | awk '!s[$0]++' > "$base/roots.txt"
+# A header's sites come once per unit that includes it: keep one.
+awk -F'\t' '!seen[$13 "\t" $5 "\t" $6 "\t" $9]++ && !id[$1]++' "$base/sites.raw" > "$base/sites.tsv"
+rm -f "$base/sites.raw" "$base/roots.raw"
+awk -F'\t' 'NR == FNR { hit[$1 "\t" $2] = 1; next }
+            { print > (((($13 "\t" $3) in hit)) ? covered : uncovered) }' \
+  covered="$base/covered.tsv" uncovered="$base/uncovered.tsv" \
+  "$base/covered-lines.tsv" "$base/sites.tsv"
+touch "$base/covered.tsv" "$base/uncovered.tsv"
+echo "propfuzz: $(wc -l < "$base/sites.tsv") mutation sites, $(wc -l < "$base/covered.tsv") on covered lines"

@@ -1,0 +1,119 @@
+# Mutation analysis (build/mutate/): the generator on a file of known
+# sites, and a whole campaign on the tiny library of tests/mutate/ whose
+# every verdict is known. Sourced by tests/run.sh; ~30 s.
+
+mutate_dir=out/test-tmp/mutate
+mutgen=out/mutate/tool/pf-mutgen
+
+# The sites of tests/mutate/operators.c, ids included: a changed id would
+# orphan every line of the equivalents lists.
+mutate_golden() {
+  make -s "$mutgen" || return 1
+  "$mutgen" sites --root tests/mutate=tests/mutate -- -std=c11 tests/mutate/operators.c |
+    cut -f1-3,7-10 > "$mutate_dir-operators.tsv" || return 1
+  diff tests/mutate/operators.expected "$mutate_dir-operators.tsv"
+}
+
+# apply changes exactly the site's bytes.
+mutate_apply() {
+  local line id
+  "$mutgen" sites --root tests/mutate=tests/mutate -- -std=c11 tests/mutate/operators.c \
+    > "$mutate_dir-sites.tsv" || return 1
+  line=$(awk -F'\t' '$3 == 40 && $7 == "aor"' "$mutate_dir-sites.tsv")
+  id=${line%%	*}
+  [ -n "$id" ] || { echo "no aor site on line 40"; return 1; }
+  "$mutgen" apply "$mutate_dir-sites.tsv" "$id" "$mutate_dir-applied.c" || return 1
+  diff tests/mutate/operators.c "$mutate_dir-applied.c" > "$mutate_dir-applied.diff"
+  cat "$mutate_dir-applied.diff"
+  [ "$(grep -c '^[<>]' "$mutate_dir-applied.diff")" = 2 ] &&
+    grep -q '^> .*const byte \*end = p - n;' "$mutate_dir-applied.diff" &&
+    ! "$mutgen" apply "$mutate_dir-sites.tsv" m0000000000 /dev/null 2>/dev/null
+}
+
+# The sample: the same seed draws the same mutants, another seed others,
+# and removing one candidate changes the sample by at most that one.
+mutate_sample() {
+  local ids=$mutate_dir-ids a b c
+  seq 1 500 | sed 's/^/m/' > "$ids"
+  a=$("$mutgen" sample 7 50 < "$ids") b=$("$mutgen" sample 7 50 < "$ids")
+  c=$("$mutgen" sample 8 50 < "$ids")
+  [ "$a" = "$b" ] && [ "$a" != "$c" ] && [ "$(wc -l <<<"$a")" = 50 ] || return 1
+  local gone; gone=$(head -1 <<<"$a")
+  b=$(grep -vx "$gone" "$ids" | "$mutgen" sample 7 50)
+  [ "$(comm -23 <(sort <<<"$a") <(sort <<<"$b") | wc -l)" = 1 ]
+}
+
+# The tiny campaign: one mutant of each verdict (tests/mutate/tinylib.c
+# says which line holds which).
+declare -A mutate_expect=(
+  [m17ed0e501f]="17 aor - property round_trip survived"      # + -> -
+  [mdd667c4eb7]="45 cst 5 property kind_range survived"      # return 4 -> 5
+  [mdb6a8e5330]="16 ror <= crash asan-heap-buffer-overflow crash"  # i < n -> i <= n
+  [m9028f5fd80]="30 sdl (void)0 timeout - timeout"           # i++ deleted
+  [m819ecc8753]="18 sdl (void)0 survived - survived"         # bookkeeping deleted
+  [m99c6322ad6]="18 aor -= equivalent - equivalent"          # listed in equivalent.txt
+  [m6001297906]="40 cst 0 stillborn - stillborn"             # case 1 -> 0: a duplicate
+)
+mutate_run() {
+  local ids; ids=$(printf '%s\n' "${!mutate_expect[@]}" | sort | paste -sd,)
+  make -s mutate-selftest MUTATE_OUT="$mutate_dir" MUTANT_IDS="$ids" MUTANT_TIME=2 JOBS=2 \
+    PF_MUTANT_INPUT_TIMEOUT=1 "$@"
+}
+mutate_campaign() {
+  rm -rf "$mutate_dir"
+  mutate_run || return 1
+  local id want got ok=0
+  for id in "${!mutate_expect[@]}"; do
+    read -r line op repl v k cv <<<"${mutate_expect[$id]}"
+    awk -F'\t' -v id="$id" -v l="$line" -v o="$op" -v r="$repl" \
+      '$1 == id && $3 == l && $7 == o && $9 == r { f = 1 } END { exit !f }' \
+      "$mutate_dir/base/sites.tsv" || { echo "$id is no longer line $line $op -> $repl"; ok=1; }
+    want="$v $k $cv"
+    got=$(awk -F'\t' -v id="$id" '$1 == id { print $8, $9, $12 }' "$mutate_dir/mutants.tsv")
+    [ "$got" = "$want" ] || { echo "$id: expected '$want', got '$got'"; ok=1; }
+  done
+  # 4 killed with properties (two by a property, a crash, a hang) and 2
+  # crash-only, of 7 - 1 stillborn - 1 equivalent.
+  grep -q '"scored": 5,' "$mutate_dir/summary.json" &&
+    grep -q '"score_with_properties": 80.0,' "$mutate_dir/summary.json" &&
+    grep -q '"score_crash_only": 40.0,' "$mutate_dir/summary.json" || { cat "$mutate_dir/summary.json"; ok=1; }
+  # tiny_unused is never called: its sites are counted, not run.
+  grep -q '	tiny_unused	' "$mutate_dir/base/uncovered.tsv" || { echo "tiny_unused is covered?"; ok=1; }
+  grep -q '^| mutant | where | op | round_trip | kind_range | crash | crash-only |$' "$mutate_dir/report.md" &&
+    grep -q '^| `m17ed0e501f` | tinylib.c:17 | aor | 0\.[0-9]r |  |  |  |$' "$mutate_dir/report.md" &&
+    grep -q '^- `m819ecc8753` tests/mutate/tinylib.c:18 sdl in `tiny_encode`: `encoded_total += n;` → `(void)0;`$' "$mutate_dir/report.md" &&
+    grep -q '^- `m99c6322ad6` .* — tinylib.c:18 encoded_total += n -> -= n: encoded_total is never read$' "$mutate_dir/report.md" ||
+    { sed -n '/## Kill matrix/,$p' "$mutate_dir/report.md"; ok=1; }
+  return $ok
+}
+
+# Resumes: finished mutants are not run again; one whose result is gone
+# (an interrupted run) is. MIN_SCORE gates the exit status.
+mutate_resume_gate() {
+  local out
+  rm -f "$mutate_dir/results/m819ecc8753"
+  out=$(mutate_run MIN_SCORE=80 2>&1) || { echo "$out"; return 1; }
+  echo "$out"
+  grep -q '7 mutants of tiny (1 marked equivalent, 5 done before); running 1 ' <<<"$out" || return 1
+  out=$(mutate_run MIN_SCORE=80.5 2>&1) && { echo "$out"; return 1; }
+  echo "$out"
+  grep -q 'running 0 ' <<<"$out" && grep -q 'mutation score 80.0% is below MIN_SCORE=80.5%' <<<"$out"
+}
+
+mutate_misuse() {
+  local out
+  out=$(make -s mutate-nosuchtarget 2>&1) && return 1
+  grep -q 'no such target' <<<"$out" || return 1
+  out=$(make -s mutate-selftest MUTATE_OUT="$mutate_dir" MUTANTS=lots 2>&1) && return 1
+  grep -q 'MUTANTS must be a number or all' <<<"$out" || return 1
+  out=$(mutate_run MUTANT_IDS=m0123456789 2>&1) && return 1
+  grep -q 'MUTANT_IDS: m0123456789 is not a covered mutant of tiny' <<<"$out"
+}
+
+mkdir -p "$(dirname "$mutate_dir")"
+step mutate/generator-golden mutate_golden
+step mutate/apply mutate_apply
+step mutate/sample mutate_sample
+step mutate/tiny-campaign mutate_campaign
+step mutate/resume-and-min-score mutate_resume_gate
+step mutate/misuse mutate_misuse
