@@ -1,8 +1,8 @@
 /* The extractors: MuPDF's structured text (blocks, lines, characters, in
  * the order MuPDF builds them) and poppler's page text (its reading
  * order), both loading the PDF from memory. One MuPDF context lives for
- * the process (its store caches nothing a later document can see but
- * fonts it re-derives); each call opens and drops its own document. */
+ * the process, its store emptied after each document; each call opens
+ * and drops its own document. */
 #include "doc.h"
 
 #include <mupdf/fitz.h>
@@ -89,6 +89,9 @@ static int mupdf_text(const uint8_t *pdf, size_t len, unsigned max_pages,
             fz_drop_document(ctx, doc);
         if (stm)
             fz_drop_stream(ctx, stm);
+        /* Nothing of this document stays cached for the next one: each
+         * input starts from the same state, and memory does not grow. */
+        fz_empty_store(ctx);
     }
     fz_catch(ctx) {
         snprintf(err, cap, "%s", fz_caught_message(ctx));

@@ -58,18 +58,34 @@ int doc_render_init(char *err, size_t cap)
     return 0;
 }
 
+bool doc_narrow_gaps(const doc_layout *L)
+{
+    if (L->table % DOC_N_TABLES == DOC_TABLE_GRID)
+        return false;
+    cairo_text_extents_t e;
+    switch (L->sep % DOC_N_SEPS) {
+    case DOC_SEP_GAP:
+        return L->gap20 < 20;
+    case DOC_SEP_SPACES:
+        cairo_scaled_font_text_extents(g_unit[L->font % DOC_N_FONTS], " ", &e);
+        return (1 + L->spaces % DOC_SPACES_MAX) * e.x_advance < 1;
+    default:
+        return true; /* " | ": a space either side of a glyph */
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Placement.                                                          */
 /* ------------------------------------------------------------------ */
 
-typedef struct run { unsigned page; double x, y; size_t text; } run;
-typedef struct rule { unsigned page; double x0, y0, x1, y1; } rule;
+typedef struct placed_run { unsigned page; double x, y; size_t text; } placed_run;
+typedef struct placed_rule { unsigned page; double x0, y0, x1, y1; } placed_rule;
 
 /* One document's placement: static, reset at the start of every render. */
 static struct placed {
-    run runs[MAX_RUNS];
+    placed_run runs[MAX_RUNS];
     size_t n_runs;
-    rule rules[MAX_RULES];
+    placed_rule rules[MAX_RULES];
     size_t n_rules;
     char pool[POOL];
     size_t pool_len;
@@ -105,7 +121,7 @@ static void place(pen *p, double x, const char *s, size_t n)
         P.overflow = true;
         return;
     }
-    P.runs[P.n_runs++] = (run){p->page, x, p->y, P.pool_len};
+    P.runs[P.n_runs++] = (placed_run){p->page, x, p->y, P.pool_len};
     memcpy(P.pool + P.pool_len, s, n);
     P.pool[P.pool_len + n] = 0;
     P.pool_len += n + 1;
@@ -116,7 +132,7 @@ static void place_str(pen *p, double x, const char *s) { place(p, x, s, strlen(s
 static void place_rule(const pen *p, double x0, double y0, double x1, double y1)
 {
     if (P.n_rules < MAX_RULES)
-        P.rules[P.n_rules++] = (rule){p->page, x0, y0, x1, y1};
+        P.rules[P.n_rules++] = (placed_rule){p->page, x0, y0, x1, y1};
 }
 
 /* Moves to the next baseline, on a new page when this one is full. */

@@ -1,0 +1,211 @@
+/* Restrictions of the documents target (harness/documents.c), shown
+ * against the real libraries: each behaviour the target's header lists
+ * (R1-R4) is what cairo, MuPDF and poppler really do, so the exclusion
+ * hides no bug of ours; the day a library changes, a check here fails and
+ * the restriction can go. Uses the target's own parts (renderer,
+ * extractors, parser, alphabets). Prints PASS/FAIL per check and
+ * "N passed, N failed". */
+/* glib (through poppler.h) declares a function g_test_failed, the test
+ * kit a variable: the kit's is renamed here. */
+#define g_test_failed testkit_test_failed
+#include "testkit.h"
+#undef g_test_failed
+
+#include "propfuzz.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../harness/documents/doc.h"
+#include "../../harness/documents/format.c"
+#include "../../harness/documents/place.c"
+#include "../../harness/documents/table.c"
+#include "../../harness/documents/render.c"
+#include "../../harness/documents/extract.c"
+#include "../../harness/documents/parse.c"
+#include "../../harness/documents/record.c"
+
+static doc_record g_rec, g_got;
+static doc_stray g_stray;
+static doc_layout g_layout;
+
+/* A plain invoice: two items, a note, English labels, a flow table. */
+static void plain(void)
+{
+    memset(&g_rec, 0, sizeof g_rec);
+    memset(&g_stray, 0, sizeof g_stray);
+    snprintf(g_rec.id, sizeof g_rec.id, "INV-7");
+    g_rec.year = 2024, g_rec.month = 3, g_rec.day = 5;
+    snprintf(g_rec.customer, sizeof g_rec.customer, "Zoë Ørsted");
+    g_rec.has_id = g_rec.has_date = g_rec.has_customer = true;
+    const char *desc[2] = {"Widget large", "Gadget"};
+    for (size_t i = 0; i < 2; i++) {
+        doc_item *it = &g_rec.items[i];
+        snprintf(it->desc, sizeof it->desc, "%s", desc[i]);
+        it->qty = (uint32_t)(3 + 7 * i);
+        it->unit = 1250 - 1100 * (int64_t)i;
+        it->total = it->qty * it->unit;
+        it->has_desc = it->has_qty = it->has_unit = it->has_total = true;
+    }
+    g_rec.n_items = 2;
+    snprintf(g_stray.note, sizeof g_stray.note, "Thank you for your business");
+    g_layout = (doc_layout){.page = 0, .margin = 50, .font = DOC_FONT_SANS,
+                            .size2 = 20, .leading = 14,
+                            .order = {0, 1, 2, 3, 4}, .gap20 = 6, .wrap = 30};
+}
+
+/* The text extractor x gives for the document, and whether it parses
+ * back to the record. */
+static doc_text g_text;
+static bool extract_as(enum doc_extractor x, const doc_record *r,
+                       const doc_stray *st, const doc_layout *L)
+{
+    doc_text pdf = {0};
+    unsigned pages;
+    char why[256];
+    g_text.len = 0;
+    if (doc_render(r, st, L, &pdf, &pages) != DOC_FITS ||
+        doc_extract(x, (const uint8_t *)pdf.data, pdf.len, 16, &g_text, why,
+                    sizeof why) != 0) {
+        doc_text_free(&pdf);
+        return false;
+    }
+    doc_text_free(&pdf);
+    return doc_parse(g_text.data, g_text.len, L, &g_got, why, sizeof why) == 0 &&
+           doc_record_equal(&g_got, r, why, sizeof why);
+}
+
+/* R1: poppler's reading order takes a grid table column by column, and
+ * puts the note below the table between its columns; a flow row whose
+ * cells keep an em apart comes apart too. */
+static void grid_read_by_columns(void)
+{
+    plain();
+    g_layout.table = DOC_TABLE_GRID;
+    bool mupdf = extract_as(DOC_MUPDF, &g_rec, &g_stray, &g_layout);
+    bool poppler = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout);
+    /* The first columns, the subtotal and the note, then the others. */
+    const char *d = strstr(g_text.data, "No. Description\n1. Widget large\n");
+    const char *q = strstr(g_text.data, "Qty"), *note = strstr(g_text.data, "Thank you");
+    verdict("R1 poppler reads a grid by columns", mupdf && !poppler && d && q &&
+            note && d < note && note < q,
+            "mupdf %s, poppler %s; poppler's text: %s", mupdf ? "ok" : "wrong",
+            poppler ? "ok" : "wrong", g_text.data);
+    plain();
+    mupdf = extract_as(DOC_MUPDF, &g_rec, &g_stray, &g_layout);
+    poppler = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout);
+    verdict("R1 the same record in a flow table reads back in both", mupdf && poppler,
+            "mupdf %s, poppler %s", mupdf ? "ok" : "wrong", poppler ? "ok" : "wrong");
+    /* One row, its cells 0.95 em and 1.1 em apart. */
+    plain();
+    g_rec.n_items = 1;
+    g_layout.sep = DOC_SEP_GAP;
+    g_layout.gap20 = 19;
+    bool narrow = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout) &&
+                  doc_narrow_gaps(&g_layout);
+    g_layout.gap20 = 22;
+    bool wide = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout) ||
+                doc_narrow_gaps(&g_layout);
+    mupdf = extract_as(DOC_MUPDF, &g_rec, &g_stray, &g_layout);
+    verdict("R1 poppler keeps a row together below an em, not above", narrow && !wide &&
+            mupdf, "0.95 em: %s, 1.1 em: %s, MuPDF at 1.1 em: %s; poppler's text: %s",
+            narrow ? "kept" : "apart", wide ? "kept" : "apart", mupdf ? "kept" : "apart",
+            g_text.data);
+}
+
+/* R2: every character the strategy draws has a glyph in every face. */
+static void alphabets_have_glyphs(void)
+{
+    alphabet *all[4] = {&g_letters, &g_rest, &g_name, &g_id};
+    for (unsigned f = 0; f < DOC_N_FONTS; f++) {
+        FT_Face face;
+        bool ok = FT_New_Face(g_ft, doc_font_file(f), 0, &face) == 0;
+        uint32_t missing = 0;
+        for (unsigned a = 0; a < 4 && ok; a++)
+            for (size_t i = 0; i < alpha(all[a])->n; i++)
+                if (!FT_Get_Char_Index(face, all[a]->cps[i]))
+                    missing = all[a]->cps[i];
+        verdict("R2 every drawn character has a glyph", ok && !missing,
+                "%s lacks U+%04X", doc_font_file(f), missing);
+        if (ok)
+            FT_Done_Face(face);
+    }
+}
+
+/* A one-line document of text t: what extractor x gives for it. */
+static const char *line_text(enum doc_extractor x, const char *t)
+{
+    plain();
+    g_rec.has_id = g_rec.has_date = false, g_rec.n_items = 0;
+    snprintf(g_rec.customer, sizeof g_rec.customer, "%s", t);
+    extract_as(x, &g_rec, &g_stray, &g_layout);
+    const char *v = strstr(g_text.data, "Customer: ");
+    static char line[256];
+    snprintf(line, sizeof line, "%.*s", v ? (int)strcspn(v + 10, "\n") : 0,
+             v ? v + 10 : "");
+    return line;
+}
+
+/* R2: what extraction cannot give back. */
+static void lossy_characters(void)
+{
+    const char *m = line_text(DOC_MUPDF, "\ufb01ne");
+    verdict("R2 MuPDF expands the ligature U+FB01 to \"fi\"", strcmp(m, "fine") == 0,
+            "MuPDF gave \"%s\"", m);
+    m = line_text(DOC_MUPDF, "ab\u00a0cd");
+    const char *p = line_text(DOC_POPPLER, "ab\u00a0cd");
+    verdict("R2 U+00A0 does not come back", strcmp(m, "ab\u00a0cd") && strcmp(p, "ab\u00a0cd"),
+            "MuPDF \"%s\", poppler \"%s\"", m, p);
+    p = line_text(DOC_POPPLER, "ab   cd");
+    verdict("R2 poppler gives a run of spaces as one", strcmp(p, "ab cd") == 0,
+            "poppler \"%s\"", p);
+}
+
+/* R3: no description or stray word can read as a marker, a number, a
+ * label or money: words start with a letter, and the rest holds none of
+ * the characters those are made of. */
+static void words_never_numbers(void)
+{
+    uint32_t bad = 0;
+    for (size_t i = 0; i < alpha(&g_letters)->n; i++)
+        if (g_letters.cps[i] < 0x80 && !((g_letters.cps[i] | 0x20) >= 'a' &&
+                                         (g_letters.cps[i] | 0x20) <= 'z'))
+            bad = g_letters.cps[i];
+    for (size_t i = 0; i < alpha(&g_rest)->n; i++)
+        if ((g_rest.cps[i] < 0x80 && strchr(".,:@|#$", (int)g_rest.cps[i])) ||
+            g_rest.cps[i] == 0x20ac ||
+            g_rest.cps[i] == 0xa3 || g_rest.cps[i] == 0xa5)
+            bad = g_rest.cps[i];
+    verdict("R3 words start with a letter and hold no marker or money character",
+            bad == 0, "U+%04X is drawn", bad);
+}
+
+/* R4: a layout the document does not fit is refused, not drawn clipped. */
+static void too_wide_refused(void)
+{
+    plain();
+    for (int i = 0; i < 12; i++)
+        strcat(g_rec.customer, " Wolfeschlegelsteinhausen");
+    doc_text pdf = {0};
+    unsigned pages;
+    doc_fit fit = doc_render(&g_rec, &g_stray, &g_layout, &pdf, &pages);
+    verdict("R4 a field wider than the page is not drawn", fit == DOC_TOO_WIDE &&
+            pdf.len == 0, "doc_render gave %d, %zu bytes", (int)fit, pdf.len);
+    doc_text_free(&pdf);
+}
+
+int main(void)
+{
+    char err[256];
+    if (doc_render_init(err, sizeof err) != 0 || doc_extract_init() != 0) {
+        printf("FAIL setup: %s\n", err);
+        return 1;
+    }
+    grid_read_by_columns();
+    alphabets_have_glyphs();
+    lossy_characters();
+    words_never_numbers();
+    too_wide_refused();
+    doc_text_free(&g_text);
+    return finish();
+}
