@@ -70,13 +70,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "documents/doc.h"
+
 /* A planted-bug build (tests/planted/documents/<property>.h) wraps a
  * library call here, after the libraries' headers, before the parts. */
 #ifdef PF_PLANT
 #include PF_PLANT
 #endif
 
-#include "documents/doc.h"
 #include "documents/format.c"
 #include "documents/place.c"
 #include "documents/table.c"
