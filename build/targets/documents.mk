@@ -22,3 +22,7 @@ $(addsuffix /documents,out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
   $(patsubst tests/planted/%.h,out/planted-replay/%,$(wildcard tests/planted/documents/*.h)) \
   $(patsubst tests/planted/%.h,out/planted-shrink/%,$(wildcard tests/planted/documents/*.h)): \
   $(DOCUMENTS_PARTS)
+# MuPDF is compiled against the -dev packages' headers (FreeType,
+# HarfBuzz, OpenJPEG, ...): they are installed first (order only: a new
+# stamp does not rebuild MuPDF).
+$(foreach f,fuzz afl cmplog cov,out/lib/$(f)/mupdf/.built): | out/.pkgs-documents

@@ -145,11 +145,18 @@ bool doc_narrow_gaps(const doc_layout *L);
 
 typedef enum doc_fit { DOC_FITS, DOC_TOO_WIDE, DOC_TOO_LONG } doc_fit;
 
+/* What rendering drew: the pages, and whether a line holds only words of
+ * one letter (poppler runs such words together: harness R5). */
+typedef struct doc_rendered {
+    unsigned pages;
+    bool one_letter_line;
+} doc_rendered;
+
 /* Renders the document: the record's present fields and items, the stray
  * text, in the layout. Appends the PDF to pdf. Returns DOC_FITS, or what
- * kept it from fitting (nothing is drawn then). pages gets the count. */
+ * kept it from fitting (nothing is drawn then). */
 doc_fit doc_render(const doc_record *r, const doc_stray *st,
-                   const doc_layout *L, doc_text *pdf, unsigned *pages);
+                   const doc_layout *L, doc_text *pdf, doc_rendered *out);
 
 /* ------------------------------------------------------------------ */
 /* Extraction (extract.c) and parsing (parse.c).                       */

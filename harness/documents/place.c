@@ -90,6 +90,7 @@ static struct placed {
     char pool[POOL];
     size_t pool_len;
     bool overflow;
+    bool one_letter_line; /* a line of two or more one-letter words */
 } P;
 
 typedef struct pen {
@@ -128,6 +129,27 @@ static void place(pen *p, double x, const char *s, size_t n)
 }
 
 static void place_str(pen *p, double x, const char *s) { place(p, x, s, strlen(s)); }
+
+/* Whether s (n bytes) is two or more words of one letter each (a letter
+ * and its combining marks, U+0300-U+036F). */
+static bool one_letter_words(const char *s, size_t n)
+{
+    size_t words = 0, letters = 0;
+    for (size_t i = 0; i < n;) {
+        const unsigned char *c = (const unsigned char *)s + i;
+        bool combining = c[0] == 0xcc || (c[0] == 0xcd && c[1] < 0xb0);
+        size_t len = c[0] < 0x80 ? 1 : c[0] < 0xe0 ? 2 : c[0] < 0xf0 ? 3 : 4;
+        if (c[0] == ' ') {
+            if (letters != 1)
+                return false;
+            letters = 0;
+        } else if (!combining && letters++ == 0) {
+            words++;
+        }
+        i += len;
+    }
+    return words > 1 && letters == 1;
+}
 
 static void place_rule(const pen *p, double x0, double y0, double x1, double y1)
 {

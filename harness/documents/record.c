@@ -17,12 +17,14 @@
     "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρσςτυφχψωάέήίόύώ"               \
     "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 /* The rest of a description or stray word: no '.', ',', ':', '@', '|',
- * '#' or currency sign (the characters of markers, numbers and labels). */
-#define WORD_REST LETTERS "0123456789-/&'()+’*%!?\"µ"
+ * '#' or currency sign (the characters of markers, numbers and labels);
+ * three combining marks. */
+#define WORD_REST LETTERS "0123456789-/&'()+’*%!?\"µ\u0301\u0308\u0327"
 /* A customer name is the rest of its line: any printable character the
  * fonts have, the awkward ones included. */
 #define NAME_CHARS                                                           \
-    LETTERS "0123456789.,:;&'’‘“”\"()-–—/\\#!?%*+=<>[]{}~^_`°©®™…·§¶$€£¥@|"
+    LETTERS "0123456789.,:;&'’‘“”\"()-–—/\\#!?%*+=<>[]{}~^_`°©®™…·§¶$€£¥@|" \
+    "\u0301\u0308\u0327"
 #define ID_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-/."
 
 enum { MAX_DESC_WORDS = 8, MAX_NAME_WORDS = 5, MAX_PARA_WORDS = 24,

@@ -52,7 +52,7 @@ static void pen_init(pen *p, const doc_layout *L)
 static doc_fit place_document(pen *p, const doc_record *r, const doc_stray *st)
 {
     P.n_runs = P.n_rules = P.pool_len = 0;
-    P.overflow = false;
+    P.overflow = P.one_letter_line = false;
     doc_fit fit = place_paragraph(p, st->letterhead);
     p->y += p->lh / 2;
     for (unsigned i = 0; i <= DOC_N_SECTIONS && fit == DOC_FITS; i++) {
@@ -108,7 +108,7 @@ static void draw_page(cairo_t *cr, const pen *p, unsigned page, unsigned pages,
 }
 
 doc_fit doc_render(const doc_record *r, const doc_stray *st,
-                   const doc_layout *L, doc_text *pdf, unsigned *pages)
+                   const doc_layout *L, doc_text *pdf, doc_rendered *out)
 {
     pen p;
     pen_init(&p, L);
@@ -135,6 +135,7 @@ doc_fit doc_render(const doc_record *r, const doc_stray *st,
     cairo_destroy(cr);
     cairo_surface_finish(surf);
     cairo_surface_destroy(surf);
-    *pages = n;
+    out->pages = n;
+    out->one_letter_line = P.one_letter_line;
     return DOC_FITS;
 }

@@ -131,9 +131,9 @@ void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
         pf_buf_free(&e);
     }
     doc_text pdf = {0};
-    unsigned pages;
+    doc_rendered info;
     seed_record(&seeds[0], &r, &st);
-    if (doc_render(&r, &st, &seeds[0].L, &pdf, &pages) != DOC_FITS)
+    if (doc_render(&r, &st, &seeds[0].L, &pdf, &info) != DOC_FITS)
         abort(); /* the first seed's layout must fit */
     emit_raw(emit, "raw-invoice", pdf.data, pdf.len);
     emit_raw(emit, "raw-cut-short", pdf.data, pdf.len / 2);

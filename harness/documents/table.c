@@ -67,6 +67,18 @@ static const char *flow_sep(const pen *p, char *buf)
     }
 }
 
+static double widest_word(const pen *p, const char *s)
+{
+    double best = 0;
+    while (*s) {
+        size_t n = strcspn(s, " ");
+        double w = width_of(p, s, n);
+        best = w > best ? w : best;
+        s += n + (s[n] == ' ');
+    }
+    return best;
+}
+
 /* Places one flow row (or the header row) on the current line, and the
  * rest of its description on the lines below, under its first line. */
 static doc_fit place_flow_row(pen *p, const cells *c)
@@ -83,8 +95,10 @@ static doc_fit place_flow_row(pen *p, const cells *c)
         return DOC_TOO_WIDE;
     size_t start[MAX_WRAP] = {0}, len[MAX_WRAP] = {0}, lines = 0;
     if (c->present[1]) {
+        /* The wrap width, but never narrower than the widest word. */
         double room = p->right - p->left - others - sep_w;
-        double want = p->L->wrap * p->size;
+        double want = p->L->wrap * p->size, word = widest_word(p, c->text[1]);
+        want = want < word ? word : want;
         lines = wrap(p, c->text[1], want < room ? want : room, start, len,
                      MAX_WRAP);
         if (lines == 0)
@@ -117,6 +131,7 @@ static doc_fit place_flow_row(pen *p, const cells *c)
         place(p, p->left, line, at);
     next_line(p);
     for (size_t i = 1; i < lines; i++) {
+        P.one_letter_line |= one_letter_words(c->text[1] + start[i], len[i]);
         place(p, desc_x, c->text[1] + start[i], len[i]);
         next_line(p);
     }
@@ -129,18 +144,6 @@ static doc_fit place_flow_row(pen *p, const cells *c)
 typedef struct grid {
     double x[N_CELLS], w[N_CELLS];
 } grid;
-
-static double widest_word(const pen *p, const char *s)
-{
-    double best = 0;
-    while (*s) {
-        size_t n = strcspn(s, " ");
-        double w = width_of(p, s, n);
-        best = w > best ? w : best;
-        s += n + (s[n] == ' ');
-    }
-    return best;
-}
 
 static doc_fit grid_columns(const pen *p, const doc_record *r, const cells *head,
                             grid *g)

@@ -61,10 +61,10 @@ static bool extract_as(enum doc_extractor x, const doc_record *r,
                        const doc_stray *st, const doc_layout *L)
 {
     doc_text pdf = {0};
-    unsigned pages;
+    doc_rendered info;
     char why[256];
     g_text.len = 0;
-    if (doc_render(r, st, L, &pdf, &pages) != DOC_FITS ||
+    if (doc_render(r, st, L, &pdf, &info) != DOC_FITS ||
         doc_extract(x, (const uint8_t *)pdf.data, pdf.len, 16, &g_text, why,
                     sizeof why) != 0) {
         doc_text_free(&pdf);
@@ -161,6 +161,29 @@ static void lossy_characters(void)
             "poppler \"%s\"", p);
 }
 
+/* R5: poppler runs the words of a line together when every word on it is
+ * one letter long ("A B" comes back "AB"): a description whose wrapped
+ * line is such a line is not checked on poppler. */
+static void one_letter_lines(void)
+{
+    plain();
+    g_rec.n_items = 1;
+    /* The long word sets the width: "A B" goes to the line below it. */
+    snprintf(g_rec.items[0].desc, sizeof g_rec.items[0].desc,
+             "Wolfeschlegelstein A B");
+    g_layout.wrap = 6;
+    bool mupdf = extract_as(DOC_MUPDF, &g_rec, &g_stray, &g_layout);
+    bool poppler = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout);
+    doc_text pdf = {0};
+    doc_rendered info = {0};
+    doc_render(&g_rec, &g_stray, &g_layout, &pdf, &info);
+    doc_text_free(&pdf);
+    verdict("R5 poppler runs one-letter words together", mupdf && !poppler &&
+            strstr(g_text.data, "\nAB\n") && info.one_letter_line,
+            "MuPDF %s, poppler %s, flagged %d: %s", mupdf ? "kept" : "lost",
+            poppler ? "kept" : "lost", info.one_letter_line, g_text.data);
+}
+
 /* R3: no description or stray word can read as a marker, a number, a
  * label or money: words start with a letter, and the rest holds none of
  * the characters those are made of. */
@@ -187,8 +210,8 @@ static void too_wide_refused(void)
     for (int i = 0; i < 12; i++)
         strcat(g_rec.customer, " Wolfeschlegelsteinhausen");
     doc_text pdf = {0};
-    unsigned pages;
-    doc_fit fit = doc_render(&g_rec, &g_stray, &g_layout, &pdf, &pages);
+    doc_rendered info;
+    doc_fit fit = doc_render(&g_rec, &g_stray, &g_layout, &pdf, &info);
     verdict("R4 a field wider than the page is not drawn", fit == DOC_TOO_WIDE &&
             pdf.len == 0, "doc_render gave %d, %zu bytes", (int)fit, pdf.len);
     doc_text_free(&pdf);
@@ -204,6 +227,7 @@ int main(void)
     grid_read_by_columns();
     alphabets_have_glyphs();
     lossy_characters();
+    one_letter_lines();
     words_never_numbers();
     too_wide_refused();
     doc_text_free(&g_text);
