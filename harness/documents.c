@@ -50,8 +50,10 @@
  *      ligature code points (MuPDF expands U+FB01 to "fi" by design), no
  *      whitespace but single spaces (extractors rebuild spaces from gaps:
  *      a run of spaces, a tab, U+00A0 are not recoverable), no soft hyphen
- *      or other invisible characters. Combining marks (U+0301, U+0308,
- *      U+0327) are drawn: both extractors give them back in order.
+ *      or other invisible characters. Three combining marks are drawn,
+ *      but never first in a word (poppler drops one that follows a space
+ *      at the end of a line) and never twice in a row (MuPDF drops the
+ *      second as fake bold; FINDINGS.md).
  *   R3 description and stray words start with a letter and hold none of
  *      . , : @ | # or a currency sign, so no word reads as a row marker, a
  *      number, a label or money; a customer name is the rest of its line.

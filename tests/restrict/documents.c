@@ -116,12 +116,12 @@ static void grid_read_by_columns(void)
 /* R2: every character the strategy draws has a glyph in every face. */
 static void alphabets_have_glyphs(void)
 {
-    alphabet *all[4] = {&g_letters, &g_rest, &g_name, &g_id};
+    alphabet *all[5] = {&g_letters, &g_rest, &g_name, &g_name_rest, &g_id};
     for (unsigned f = 0; f < DOC_N_FONTS; f++) {
         FT_Face face;
         bool ok = FT_New_Face(g_ft, doc_font_file(f), 0, &face) == 0;
         uint32_t missing = 0;
-        for (unsigned a = 0; a < 4 && ok; a++)
+        for (unsigned a = 0; a < 5 && ok; a++)
             for (size_t i = 0; i < alpha(all[a])->n; i++)
                 if (!FT_Get_Char_Index(face, all[a]->cps[i]))
                     missing = all[a]->cps[i];
@@ -132,16 +132,21 @@ static void alphabets_have_glyphs(void)
     }
 }
 
-/* A one-line document of text t: what extractor x gives for it. */
+/* A document of one labelled line of text t (and the empty table): what
+ * extractor x gives for t. Where a glyph lands decides some of MuPDF's
+ * and poppler's heuristics (MuPDF's fake-bold check compares positions
+ * within FLT_EPSILON), so the checks below use this one document. */
 static const char *line_text(enum doc_extractor x, const char *t)
 {
+    static char lines[DOC_N_EXTRACTORS][256];
+    char *line = lines[x]; /* one per extractor: both are compared */
     plain();
     g_rec.has_id = g_rec.has_date = false, g_rec.n_items = 0;
+    g_stray.note[0] = 0;
     snprintf(g_rec.customer, sizeof g_rec.customer, "%s", t);
     extract_as(x, &g_rec, &g_stray, &g_layout);
     const char *v = strstr(g_text.data, "Customer: ");
-    static char line[256];
-    snprintf(line, sizeof line, "%.*s", v ? (int)strcspn(v + 10, "\n") : 0,
+    snprintf(line, sizeof lines[x], "%.*s", v ? (int)strcspn(v + 10, "\n") : 0,
              v ? v + 10 : "");
     return line;
 }
@@ -159,6 +164,26 @@ static void lossy_characters(void)
     p = line_text(DOC_POPPLER, "ab   cd");
     verdict("R2 poppler gives a run of spaces as one", strcmp(p, "ab cd") == 0,
             "poppler \"%s\"", p);
+    m = line_text(DOC_MUPDF, "e\u0301\u0301x");
+    p = line_text(DOC_POPPLER, "e\u0301\u0301x");
+    verdict("R2 MuPDF drops a combining mark drawn twice on a letter",
+            strcmp(m, "e\u0301x") == 0 && strcmp(p, "e\u0301\u0301x") == 0,
+            "MuPDF \"%s\", poppler \"%s\"", m, p);
+    m = line_text(DOC_MUPDF, "ab \u0301");
+    p = line_text(DOC_POPPLER, "ab \u0301");
+    verdict("R2 poppler drops a combining mark that starts a line's last word",
+            strcmp(m, "ab \u0301") == 0 && strcmp(p, "ab") == 0,
+            "MuPDF \"%s\", poppler \"%s\"", m, p);
+    bool first_ok = true, rest_has = false;
+    for (size_t i = 0; i < alpha(&g_name)->n; i++)
+        first_ok &= g_name.cps[i] < 0x300 || g_name.cps[i] > 0x36f;
+    for (size_t i = 0; i < alpha(&g_rest)->n; i++)
+        rest_has |= g_rest.cps[i] == 0x301;
+    char twice[16] = "e\u0301\u0301x";
+    twice[strip_repeated_marks(twice, strlen(twice))] = 0;
+    verdict("R2 marks follow a first character and never repeat",
+            first_ok && rest_has && strcmp(twice, "e\u0301x") == 0,
+            "first %d rest %d stripped \"%s\"", first_ok, rest_has, twice);
 }
 
 /* R5: poppler runs the words of a line together when every word on it is
