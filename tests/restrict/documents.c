@@ -54,6 +54,25 @@ static void plain(void)
                             .order = {0, 1, 2, 3, 4}, .gap20 = 6, .wrap = 30};
 }
 
+/* With PF_DOCUMENTS_PDF_DIR set, the documents behind the findings are
+ * written there as <name>.pdf (corpus/documents/known/ holds them). */
+static const char *g_keep_as;
+
+static void keep_pdf(const doc_text *pdf)
+{
+    const char *dir = getenv("PF_DOCUMENTS_PDF_DIR");
+    if (!dir || !g_keep_as)
+        return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.pdf", dir, g_keep_as);
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(pdf->data, 1, pdf->len, f);
+        fclose(f);
+    }
+    g_keep_as = NULL;
+}
+
 /* The text extractor x gives for the document, and whether it parses
  * back to the record. */
 static doc_text g_text;
@@ -64,7 +83,10 @@ static bool extract_as(enum doc_extractor x, const doc_record *r,
     doc_rendered info;
     char why[256];
     g_text.len = 0;
-    if (doc_render(r, st, L, &pdf, &info) != DOC_FITS ||
+    bool fits = doc_render(r, st, L, &pdf, &info) == DOC_FITS;
+    if (fits)
+        keep_pdf(&pdf);
+    if (!fits ||
         doc_extract(x, (const uint8_t *)pdf.data, pdf.len, 16, &g_text, why,
                     sizeof why) != 0) {
         doc_text_free(&pdf);
@@ -82,6 +104,7 @@ static void grid_read_by_columns(void)
 {
     plain();
     g_layout.table = DOC_TABLE_GRID;
+    g_keep_as = "poppler-grid-by-columns";
     bool mupdf = extract_as(DOC_MUPDF, &g_rec, &g_stray, &g_layout);
     bool poppler = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout);
     /* The first columns, the subtotal and the note, then the others. */
@@ -104,6 +127,7 @@ static void grid_read_by_columns(void)
     bool narrow = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout) &&
                   doc_narrow_gaps(&g_layout);
     g_layout.gap20 = 22;
+    g_keep_as = "poppler-row-apart";
     bool wide = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout) ||
                 doc_narrow_gaps(&g_layout);
     mupdf = extract_as(DOC_MUPDF, &g_rec, &g_stray, &g_layout);
@@ -111,6 +135,25 @@ static void grid_read_by_columns(void)
             mupdf, "0.95 em: %s, 1.1 em: %s, MuPDF at 1.1 em: %s; poppler's text: %s",
             narrow ? "kept" : "apart", wide ? "kept" : "apart", mupdf ? "kept" : "apart",
             g_text.data);
+    /* The smallest document fuzzing found: an empty table whose header
+     * cells keep 1 em apart; poppler reads the subtotal below between
+     * the cells. */
+    memset(&g_rec, 0, sizeof g_rec);
+    memset(&g_stray, 0, sizeof g_stray);
+    snprintf(g_rec.id, sizeof g_rec.id, "A");
+    snprintf(g_rec.customer, sizeof g_rec.customer, "A");
+    g_rec.year = 1970, g_rec.month = 1, g_rec.day = 1;
+    g_rec.has_id = g_rec.has_date = g_rec.has_customer = true;
+    g_layout = (doc_layout){.margin = 18, .size2 = 12, .leading = 12,
+                            .order = {0, 1, 2, 3, 4}, .sep = DOC_SEP_GAP,
+                            .gap20 = 20, .wrap = 6};
+    g_keep_as = "poppler-header-row-apart";
+    mupdf = extract_as(DOC_MUPDF, &g_rec, &g_stray, &g_layout);
+    poppler = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout);
+    verdict("R1 poppler reads the subtotal between a header row's cells",
+            mupdf && !poppler && strstr(g_text.data, "No. Description\nSubtotal: "
+                                        "0.00\nQty\nUnit\nTotal\n"),
+            "MuPDF %s; poppler's text: %s", mupdf ? "ok" : "wrong", g_text.data);
 }
 
 /* R2: every character the strategy draws has a glyph in every face. */
@@ -164,11 +207,13 @@ static void lossy_characters(void)
     p = line_text(DOC_POPPLER, "ab   cd");
     verdict("R2 poppler gives a run of spaces as one", strcmp(p, "ab cd") == 0,
             "poppler \"%s\"", p);
+    g_keep_as = "mupdf-repeated-mark";
     m = line_text(DOC_MUPDF, "e\u0301\u0301x");
     p = line_text(DOC_POPPLER, "e\u0301\u0301x");
     verdict("R2 MuPDF drops a combining mark drawn twice on a letter",
             strcmp(m, "e\u0301x") == 0 && strcmp(p, "e\u0301\u0301x") == 0,
             "MuPDF \"%s\", poppler \"%s\"", m, p);
+    g_keep_as = "poppler-mark-after-space";
     m = line_text(DOC_MUPDF, "ab \u0301");
     p = line_text(DOC_POPPLER, "ab \u0301");
     verdict("R2 poppler drops a combining mark that starts a line's last word",
@@ -197,6 +242,7 @@ static void one_letter_lines(void)
     snprintf(g_rec.items[0].desc, sizeof g_rec.items[0].desc,
              "Wolfeschlegelstein A B");
     g_layout.wrap = 6;
+    g_keep_as = "poppler-one-letter-words";
     bool mupdf = extract_as(DOC_MUPDF, &g_rec, &g_stray, &g_layout);
     bool poppler = extract_as(DOC_POPPLER, &g_rec, &g_stray, &g_layout);
     doc_text pdf = {0};
