@@ -1,12 +1,21 @@
-/* The parts of the documents target (harness/documents.c): the invoice
- * records and layouts, the renderer (cairo), the extractors (MuPDF,
- * poppler) and the parser that reads records back out of extracted text.
+/* The parts of the documents target (harness/documents.c), one concept
+ * each:
+ *   format.c    labels, month names, money, a growing text buffer
+ *   place.c     fonts, the pen, wrapping, paragraphs and fields on pages
+ *   table.c     the line-items table (flow or grid)
+ *   render.c    sections in order, drawn with cairo's PDF surface
+ *   extract.c   MuPDF's structured text, poppler's page text
+ *   parse.c     records from extracted text; comparing, printing them
+ *   record.c    the strategy: records, stray text, layouts, and inverses
+ *   document.c  one document through the pipeline, and its report
+ *   seeds.c     the seeds, written as values
  *
  * The Makefile compiles one source per target, so harness/documents.c
  * includes the parts' .c files: every build flavour (libFuzzer, AFL++,
- * coverage, replay) then compiles them with its own flags. Only
- * harness/documents/record.c uses propfuzz; the renderer, the extractors
- * and the parser are plain C over these types (tests/restrict/documents.c
+ * coverage, replay) then compiles them with its own flags, and
+ * build/targets/documents.mk makes them prerequisites. record.c,
+ * document.c and seeds.c use propfuzz; the renderer, the extractors and
+ * the parser are plain C over these types (tests/restrict/documents.c
  * uses them without a fuzzer). */
 #ifndef DOCUMENTS_DOC_H
 #define DOCUMENTS_DOC_H
