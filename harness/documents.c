@@ -37,13 +37,15 @@
  *
  * Restrictions (each shown against the libraries in
  * tests/restrict/documents.c):
- *   R1 poppler's reading order cuts a line into blocks at a gap of about
- *      an em or more and reads the blocks in an order of its own: a grid
- *      table by columns with the paragraph below it between them, a wide
- *      flow row's last cell after the subtotal, two cells run together
+ *   R1 poppler's reading order cuts lines into blocks at gaps of about an
+ *      em (less where the gaps of several lines line up) and reads the
+ *      blocks in an order of its own: a grid table by columns with the
+ *      paragraph below it between them, the line below a header row
+ *      between its cells, the column of row markers before the rows, a
+ *      wide row's last cell after the subtotal, two cells run together
  *      (FINDINGS.md). poppler is checked only on layouts whose words keep
- *      less than an em apart on a line (doc_narrow_gaps: flow tables,
- *      gaps and runs of spaces under 1 em); MuPDF on all.
+ *      less than 0.8 em apart (doc_narrow_gaps: flow tables, gaps and runs
+ *      of spaces under 0.8 em); MuPDF on all.
  *   R2 the alphabets hold only characters every DejaVu face has a glyph
  *      for (no CJK, no emoji) and that a correct extractor can give back:
  *      no right-to-left scripts (the renderer does not reorder them), no

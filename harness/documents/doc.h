@@ -148,8 +148,9 @@ int doc_render_init(char *err, size_t cap);
 const char *doc_font_file(unsigned font);
 
 /* Whether every gap between two words on a line of the layout is
- * narrower than one em (a flow table, gaps and spaces under 1 em): what
- * poppler's reading order needs to keep a line together (harness R1). */
+ * narrower than 0.8 em (a flow table, gaps and runs of spaces under
+ * 0.8 em): what poppler's reading order needs to keep lines together
+ * (harness R1). */
 bool doc_narrow_gaps(const doc_layout *L);
 
 typedef enum doc_fit { DOC_FITS, DOC_TOO_WIDE, DOC_TOO_LONG } doc_fit;

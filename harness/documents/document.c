@@ -28,7 +28,7 @@ typedef struct document {
 static void text_release(void *t) { doc_text_free(t); }
 
 /* The restriction that keeps poppler from being checked on a rendered
- * document, or NULL: R1 words an em apart or more on a line, R5 a line of
+ * document, or NULL: R1 words 0.8 em apart or more on a line, R5 a line of
  * one-letter words (-DDOCUMENTS_LIFT_R1=1 / _R5=1: checked anyway, to see
  * the findings). */
 #ifndef DOCUMENTS_LIFT_R1

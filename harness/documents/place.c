@@ -65,10 +65,10 @@ bool doc_narrow_gaps(const doc_layout *L)
     cairo_text_extents_t e;
     switch (L->sep % DOC_N_SEPS) {
     case DOC_SEP_GAP:
-        return L->gap20 < 20;
+        return L->gap20 < 16;
     case DOC_SEP_SPACES:
         cairo_scaled_font_text_extents(g_unit[L->font % DOC_N_FONTS], " ", &e);
-        return (1 + L->spaces % DOC_SPACES_MAX) * e.x_advance < 1;
+        return (1 + L->spaces % DOC_SPACES_MAX) * e.x_advance < 0.8;
     default:
         return true; /* " | ": a space either side of a glyph */
     }

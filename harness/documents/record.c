@@ -83,7 +83,7 @@ static size_t strip_repeated_marks(char *s, size_t n)
         bool mark = len == 2 && ((unsigned char)s[r] == 0xcc ||
                                  ((unsigned char)s[r] == 0xcd &&
                                   (unsigned char)s[r + 1] < 0xb0));
-        bool repeat = mark && prev != SIZE_MAX && r - prev == len &&
+        bool repeat = mark && prev != SIZE_MAX && w - prev == len &&
                       memcmp(s + prev, s + r, len) == 0;
         if (!repeat) {
             memmove(s + w, s + r, len);
