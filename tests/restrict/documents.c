@@ -5,6 +5,8 @@
  * the restriction can go. Uses the target's own parts (renderer,
  * extractors, parser, alphabets). Prints PASS/FAIL per check and
  * "N passed, N failed". */
+#define _POSIX_C_SOURCE 200809L /* fork, pipe */
+
 /* glib (through poppler.h) declares a function g_test_failed, the test
  * kit a variable: the kit's is renamed here. */
 #define g_test_failed testkit_test_failed
@@ -15,6 +17,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "../../harness/documents/doc.h"
 #include "../../harness/documents/format.c"
@@ -300,6 +304,43 @@ static void words_never_numbers(void)
             bad == 0, "U+%04X is drawn", bad);
 }
 
+/* R6: MuPDF's lexer reads a number of ten digits into an int that
+ * overflows: UBSan stops the run (in a child here, its report caught). */
+static void long_number_overflows(void)
+{
+    static const char pdf[] = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages "
+                              "12345678901 0 R >>\nendobj\ntrailer\n<< /Root 1 0 R"
+                              " >>\n%%EOF\n";
+    int fd[2];
+    if (pipe(fd) != 0)
+        return;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        doc_text t = {0};
+        char why[256];
+        doc_extract(DOC_MUPDF, (const uint8_t *)pdf, sizeof pdf - 1, 4, &t, why,
+                    sizeof why);
+        _exit(0);
+    }
+    close(fd[1]);
+    char report[8192] = "";
+    size_t n = 0;
+    ssize_t got;
+    while (n + 1 < sizeof report &&
+           (got = read(fd[0], report + n, sizeof report - 1 - n)) > 0)
+        n += (size_t)got;
+    report[n] = 0;
+    close(fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    bool died = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    verdict("R6 MuPDF's lexer overflows an int on a ten-digit number", died &&
+            strstr(report, "pdf-lex.c") && strstr(report, "signed integer overflow"),
+            "child %s; its stderr: %.300s", died ? "died" : "returned", report);
+}
+
 /* R4: a layout the document does not fit is refused, not drawn clipped. */
 static void too_wide_refused(void)
 {
@@ -327,6 +368,7 @@ int main(void)
     one_letter_lines();
     words_never_numbers();
     too_wide_refused();
+    long_number_overflows();
     doc_text_free(&g_text);
     return finish();
 }
