@@ -1,0 +1,28 @@
+# documents: invoices rendered to PDF by cairo, their text extracted by
+# MuPDF (built from Debian source by build/lib-mupdf.sh) and poppler
+# (Debian's package, through its glib binding). cairo is the renderer, not
+# under test: Debian's package. The font is fonts-dejavu-core's, by file.
+LIB_documents := mupdf
+PKGS_documents := libcairo2-dev libpoppler-glib-dev fonts-dejavu-core \
+  libfreetype-dev libharfbuzz-dev libjbig2dec0-dev libopenjp2-7-dev \
+  libjpeg-dev libgumbo-dev zlib1g-dev pkg-config poppler-utils
+# Recursive (=): pkg-config runs when a recipe runs, after build/deps.sh
+# installed the packages. Their headers are system headers (-isystem):
+# glib's do not pass our warnings.
+DOCUMENTS_PKGCONFIG = cairo cairo-ft poppler-glib freetype2
+LDLIBS_documents = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags \
+  $(DOCUMENTS_PKGCONFIG))) $(shell pkg-config --libs $(DOCUMENTS_PKGCONFIG)) \
+  -lharfbuzz -ljbig2dec -lopenjp2 -ljpeg -lgumbo -lz
+# harness/documents.c includes its parts (harness/documents/*.c): every
+# binary of the target is rebuilt when one changes.
+DOCUMENTS_PARTS := $(wildcard harness/documents/*.[ch])
+$(addsuffix /documents,out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
+  out/shrink out/restrict) out/tools/documents-seeds \
+  $(patsubst tests/planted/%.h,out/planted/%,$(wildcard tests/planted/documents/*.h)) \
+  $(patsubst tests/planted/%.h,out/planted-replay/%,$(wildcard tests/planted/documents/*.h)) \
+  $(patsubst tests/planted/%.h,out/planted-shrink/%,$(wildcard tests/planted/documents/*.h)): \
+  $(DOCUMENTS_PARTS)
+# MuPDF is compiled against the -dev packages' headers (FreeType,
+# HarfBuzz, OpenJPEG, ...): they are installed first (order only: a new
+# stamp does not rebuild MuPDF).
+$(foreach f,fuzz afl cmplog cov,out/lib/$(f)/mupdf/.built): | out/.pkgs-documents
