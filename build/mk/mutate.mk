@@ -23,16 +23,16 @@ MUTATE_PREREQS := $(MUTGEN) out/lib/libpropfuzz.a out/lib/cov/libpropfuzz.a \
 # as build/mutate/run.sh sees it, with the flags every other build uses.
 mutate_env = CC='$(CC)' PF_MUTATE_HARNESS='$(1)' PF_MUTATE_LIBS='$(2)' \
   PF_MUTATE_LDLIBS='$(3)' PF_MUTATE_CORPUS='$(4)' PF_MUTATE_DICT='$(5)' \
-  PF_MUTATE_LIBFLAGS='$(LIBFLAGS_fuzz)' PF_MUTATE_HFLAGS='$(WARN) $(DBG) $(SAN) -fsanitize=fuzzer' \
+  PF_MUTATE_LIBFLAGS='$(LIBFLAGS_fuzz)' PF_MUTATE_HFLAGS='$(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iadapters $(CFLAGS_$*)' \
   PF_MUTATE_LINKFLAGS='$(DBG) $(SAN) -fsanitize=fuzzer' \
-  PF_MUTATE_COV_LIBFLAGS='$(LIBFLAGS_cov)' PF_MUTATE_COV_HFLAGS='$(WARN) $(COV)' \
+  PF_MUTATE_COV_LIBFLAGS='$(LIBFLAGS_cov)' PF_MUTATE_COV_HFLAGS='$(WARN) $(COV) -Iadapters $(CFLAGS_$*)' \
   PF_PROPFUZZ_A='$(CURDIR)/out/lib/libpropfuzz.a' \
   PF_PROPFUZZ_COV_A='$(CURDIR)/out/lib/cov/libpropfuzz.a' \
   PF_REPLAY_MAIN_COV_O='$(CURDIR)/out/obj/pf-cov/replay_main.o' \
   PF_MUTGEN='$(CURDIR)/$(MUTGEN)'
 
 mutate-%: $$(call known,$(MUTATE_PREREQS) $$(if $$(PKGS_$$*),out/.pkgs-$$*))
-	@$(call mutate_env,harness/$*.c $(wildcard harness/$*/*.c),$(LIB_$*),$(LDLIBS_$*),corpus/$*,dict/$*.dict) \
+	@$(call mutate_env,harness/$*.c $(wildcard harness/$*/*.c) $(call tadapt,$*),$(LIB_$*),$(LDLIBS_$*),corpus/$*,dict/$*.dict) \
 	  build/mutate/run.sh $*
 
 # The machinery's own test (tests/steps/mutate.sh): a tiny library with a
