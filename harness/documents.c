@@ -72,54 +72,19 @@
  *      which is undefined behaviour that UBSan stops every run on
  *      (FINDINGS.md). poppler still loads them.
  */
-#include "propfuzz.h"
+#include "documents/document.h"
 
-#include <cairo-ft.h>
-#include <cairo-pdf.h>
-#include <cairo.h>
-#include <mupdf/fitz.h>
-#include <poppler.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "documents/doc.h"
-
-/* A planted-bug build (tests/planted/documents/<property>.h) wraps a
- * library call here, after the libraries' headers, before the parts. */
-#ifdef PF_PLANT
-#include PF_PLANT
-#endif
-
-#include "documents/format.c"
-#include "documents/place.c"
-#include "documents/table.c"
-#include "documents/render.c"
-#include "documents/extract.c"
-#include "documents/parse.c"
-#include "documents/record.c"
-
-enum mode { MODE_RECORDS, MODE_RAW, N_MODES };
 enum { RAW_MAX_PAGES = 4 };
-
-#include "documents/document.c"
-
-static void init(void)
-{
-    char err[256];
-    if (doc_render_init(err, sizeof err) != 0 || doc_extract_init() != 0) {
-        fprintf(stderr, "documents: %s\n", err);
-        exit(2);
-    }
-}
 
 static void *draw_document(pf_src *s)
 {
-    document *d = new_document(s, "document");
+    document *d = doc_new(s, "document");
     doc_draw_record(s, &d->rec);
     doc_draw_stray(s, &d->stray);
     doc_draw_layout(s, "layout", &d->L);
-    pf_assume(s, process(d), "R4: the layout does not fit the document");
+    pf_assume(s, doc_process(d), "R4: the layout does not fit the document");
     if (d->info.pages > 1)
         pf_event(s, "several pages");
     return d;
@@ -135,12 +100,12 @@ static void prop_round_trip(pf_src *s, void *in)
     char where[64] = "";
     for (unsigned x = 0; x < DOC_N_EXTRACTORS; x++) {
         if (x == DOC_POPPLER)
-            poppler_or_skip(s, d, NULL);
+            doc_poppler_or_skip(s, d, NULL);
         const extraction *e = &d->x[x];
         if (e->refused || e->unparsed ||
             !doc_record_equal(&e->rec, &d->rec, where, sizeof where))
-            fail_documents(s, "the extracted records are not the drawn ones",
-                           d, x, NULL, 0, where);
+            doc_fail(s, "the extracted records are not the drawn ones", d, x,
+                     NULL, 0, where);
     }
 }
 
@@ -148,11 +113,11 @@ static void prop_extractor_agreement(pf_src *s, void *in)
 {
     const document *d = in;
     char where[64] = "";
-    poppler_or_skip(s, d, NULL);
-    if (!same_outcome(&d->x[DOC_MUPDF], &d->x[DOC_POPPLER], false, where,
-                      sizeof where))
-        fail_documents(s, "MuPDF and poppler give different records", d,
-                       DOC_MUPDF, d, DOC_POPPLER, where);
+    doc_poppler_or_skip(s, d, NULL);
+    if (!doc_same_outcome(&d->x[DOC_MUPDF], &d->x[DOC_POPPLER], false, where,
+                          sizeof where))
+        doc_fail(s, "MuPDF and poppler give different records", d, DOC_MUPDF,
+                 d, DOC_POPPLER, where);
 }
 
 /* A metamorphic relation: the variant, extracted by each extractor, gives
@@ -163,16 +128,16 @@ static void compare_variant(pf_src *s, const document *d, const document *v,
     char where[64] = "";
     for (unsigned x = 0; x < DOC_N_EXTRACTORS; x++) {
         if (x == DOC_POPPLER)
-            poppler_or_skip(s, d, v);
-        if (!same_outcome(&d->x[x], &v->x[x], as_set, where, sizeof where))
-            fail_documents(s, summary, d, x, v, x, where);
+            doc_poppler_or_skip(s, d, v);
+        if (!doc_same_outcome(&d->x[x], &v->x[x], as_set, where, sizeof where))
+            doc_fail(s, summary, d, x, v, x, where);
     }
 }
 
 static void prop_permutation(pf_src *s, void *in)
 {
     const document *d = in;
-    document *v = copy_document(s, d, "permuted");
+    document *v = doc_copy(s, d, "permuted");
     size_t sec[DOC_N_SECTIONS], rows[DOC_MAX_ITEMS];
     pf_permutation(s, "sections", sec, DOC_N_SECTIONS);
     pf_permutation(s, "rows", rows, d->rec.n_items);
@@ -180,7 +145,7 @@ static void prop_permutation(pf_src *s, void *in)
         v->L.order[i] = d->L.order[sec[i]];
     for (size_t i = 0; i < d->rec.n_items; i++)
         v->rec.items[i] = d->rec.items[rows[i]];
-    process_variant(s, v);
+    doc_process_variant(s, v);
     compare_variant(s, d, v, true, "reordering sections and rows changed "
                     "the set of extracted records");
 }
@@ -188,10 +153,10 @@ static void prop_permutation(pf_src *s, void *in)
 static void prop_irrelevant_addition(pf_src *s, void *in)
 {
     const document *d = in;
-    document *v = copy_document(s, d, "added");
+    document *v = doc_copy(s, d, "added");
     doc_draw_paragraph(s, "extra", v->stray.extra, 1, 24);
     v->stray.extra_at = (uint8_t)pf_u64_range(s, "extra_at", 0, DOC_N_SECTIONS);
-    process_variant(s, v);
+    doc_process_variant(s, v);
     compare_variant(s, d, v, false, "adding stray text changed the "
                     "extracted records");
 }
@@ -229,16 +194,16 @@ static void prop_deletion(pf_src *s, void *in)
     if (in_row && d->rec.n_items == 0)
         return;
     size_t row = in_row ? pf_u64_range(s, "row", 0, d->rec.n_items - 1) : 0;
-    document *v = copy_document(s, d, "deleted");
+    document *v = doc_copy(s, d, "deleted");
     apply_deletion(&v->rec, what, row);
-    process_variant(s, v);
+    doc_process_variant(s, v);
     /* The expectation: what each extractor gave for the document, less
      * the same thing (a relation: it holds even where round_trip fails). */
     extraction *want = pf_alloc(s, sizeof *want);
     char where[64] = "";
     for (unsigned x = 0; x < DOC_N_EXTRACTORS; x++) {
         if (x == DOC_POPPLER)
-            poppler_or_skip(s, d, v);
+            doc_poppler_or_skip(s, d, v);
         *want = d->x[x];
         want->text = (doc_text){0}; /* not owned: d's */
         if (!want->refused && !want->unparsed) {
@@ -246,20 +211,20 @@ static void prop_deletion(pf_src *s, void *in)
                 continue; /* the row was not extracted in the first place */
             apply_deletion(&want->rec, what, row);
         }
-        if (!same_outcome(want, &v->x[x], false, where, sizeof where))
-            fail_documents(s, "leaving text out did not remove exactly its "
-                           "record or field", d, x, v, x, where);
+        if (!doc_same_outcome(want, &v->x[x], false, where, sizeof where))
+            doc_fail(s, "leaving text out did not remove exactly its "
+                     "record or field", d, x, v, x, where);
     }
 }
 
 static void prop_format_neutral(pf_src *s, void *in)
 {
     const document *d = in;
-    document *v = copy_document(s, d, "reformatted");
+    document *v = doc_copy(s, d, "reformatted");
     doc_draw_layout(s, "layout2", &v->L);
     /* The sections keep their order: that is permutation's business. */
     memcpy(v->L.order, d->L.order, sizeof v->L.order);
-    process_variant(s, v);
+    doc_process_variant(s, v);
     compare_variant(s, d, v, false, "another layout changed the extracted "
                     "records");
 }
@@ -289,16 +254,16 @@ static void prop_parse_safe(pf_src *s, void *in)
             pf_skip(s, "R6");
         doc_text *t = pf_alloc(s, 2 * sizeof *t);
         memset(t, 0, 2 * sizeof *t);
-        pf_defer(s, text_release, &t[0]);
-        pf_defer(s, text_release, &t[1]);
+        pf_defer(s, doc_text_release, &t[0]);
+        pf_defer(s, doc_text_release, &t[1]);
         char why[2][256];
         int rc0 = doc_extract(x, raw, len, RAW_MAX_PAGES, &t[0], why[0], 256);
         int rc1 = doc_extract(x, raw, len, RAW_MAX_PAGES, &t[1], why[1], 256);
         if (rc0 != rc1 || t[0].len != t[1].len ||
             memcmp(t[0].data, t[1].data, t[0].len) != 0) {
             pf_buf a = {0}, b = {0};
-            put_text(&a, &t[0]);
-            put_text(&b, &t[1]);
+            doc_put_text(&a, &t[0]);
+            doc_put_text(&b, &t[1]);
             pf_line l[] = {{"extractor", doc_extractor_names[x]},
                            {"first load", pf_buf_defer(s, &a)},
                            {"second load", pf_buf_defer(s, &b)}};
@@ -323,7 +288,7 @@ static const pf_mode modes[] = {
     {"records", draw_document, record_properties, PF_LEN(record_properties)},
     {"raw", NULL, raw_properties, PF_LEN(raw_properties)},
 };
-static const pf_target documents = {"documents", modes, PF_LEN(modes), init};
+static const pf_target documents = {"documents", modes, PF_LEN(modes), doc_init};
 
 /* PF_TARGET, keeping the input: a failing document's PDF is named for it. */
 #ifdef PF_PLANT_ONLY
@@ -333,9 +298,7 @@ static const pf_target documents = {"documents", modes, PF_LEN(modes), init};
 #endif
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    g_input = data;
-    g_input_len = size;
+    doc_keep_input(data, size);
     return pf_run(&documents, DOCUMENTS_ONLY, data, size);
 }
 
-#include "documents/seeds.c"

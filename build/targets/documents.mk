@@ -13,15 +13,10 @@ DOCUMENTS_PKGCONFIG = cairo cairo-ft poppler-glib freetype2
 LDLIBS_documents = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags \
   $(DOCUMENTS_PKGCONFIG))) $(shell pkg-config --libs $(DOCUMENTS_PKGCONFIG)) \
   -lharfbuzz -ljbig2dec -lopenjp2 -ljpeg -lgumbo -lz
-# harness/documents.c includes its parts (harness/documents/*.c): every
-# binary of the target is rebuilt when one changes.
-DOCUMENTS_PARTS := $(wildcard harness/documents/*.[ch])
-$(addsuffix /documents,out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
-  out/shrink out/restrict) out/tools/documents-seeds \
-  $(patsubst tests/planted/%.h,out/planted/%,$(wildcard tests/planted/documents/*.h)) \
-  $(patsubst tests/planted/%.h,out/planted-replay/%,$(wildcard tests/planted/documents/*.h)) \
-  $(patsubst tests/planted/%.h,out/planted-shrink/%,$(wildcard tests/planted/documents/*.h)): \
-  $(DOCUMENTS_PARTS)
+# The target's binaries depend on harness/documents/* through the
+# Makefile's tdeps; the restriction test includes the parts' sources
+# (it checks their private alphabets), which the Makefile does not know.
+out/restrict/documents: $(wildcard harness/documents/*.[ch])
 # MuPDF is compiled against the -dev packages' headers (FreeType,
 # HarfBuzz, OpenJPEG, ...): they are installed first (order only: a new
 # stamp does not rebuild MuPDF).

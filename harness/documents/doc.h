@@ -1,5 +1,5 @@
-/* The parts of the documents target (harness/documents.c), one concept
- * each:
+/* The parts of the documents target (harness/documents.c, the
+ * properties), one concept each:
  *   format.c    labels, month names, money, a growing text buffer
  *   place.c     fonts, the pen, wrapping, paragraphs and fields on pages
  *   table.c     the line-items table (flow or grid)
@@ -10,13 +10,13 @@
  *   document.c  one document through the pipeline, and its report
  *   seeds.c     the seeds, written as values
  *
- * The Makefile compiles one source per target, so harness/documents.c
- * includes the parts' .c files: every build flavour (libFuzzer, AFL++,
- * coverage, replay) then compiles them with its own flags, and
- * build/targets/documents.mk makes them prerequisites. record.c,
- * document.c and seeds.c use propfuzz; the renderer, the extractors and
- * the parser are plain C over these types (tests/restrict/documents.c
- * uses them without a fuzzer). */
+ * Each is a translation unit of its own (the Makefile compiles every
+ * .c file here beside the harness). This header is what they share;
+ * place.h is the placement that place.c, table.c and render.c share,
+ * document.h the pipeline of document.c. record.c, document.c and
+ * seeds.c use propfuzz; the renderer, the extractors and the parser are
+ * plain C over these types (tests/restrict/documents.c uses them without
+ * a fuzzer). */
 #ifndef DOCUMENTS_DOC_H
 #define DOCUMENTS_DOC_H
 
@@ -201,10 +201,13 @@ void doc_print_record(doc_text *out, const doc_record *r);
 void doc_print_layout(doc_text *out, const doc_layout *L);
 
 /* ------------------------------------------------------------------ */
-/* The strategy (record.c, the one part that uses propfuzz).           */
+/* The strategy (record.c).                                           */
 /* ------------------------------------------------------------------ */
 
-#ifdef PROPFUZZ_H
+/* propfuzz's types, declared again (C11 allows it) so that the parts
+ * which do not use propfuzz need not include it. */
+typedef struct pf_src pf_src;
+typedef struct pf_buf pf_buf;
 void doc_draw_item(pf_src *s, doc_item *it);
 void doc_draw_record(pf_src *s, doc_record *r);
 void doc_enc_record(pf_buf *e, const doc_record *r);
@@ -214,6 +217,5 @@ void doc_draw_stray(pf_src *s, doc_stray *st);
 void doc_enc_stray(pf_buf *e, const doc_stray *st);
 void doc_draw_layout(pf_src *s, const char *label, doc_layout *L);
 void doc_enc_layout(pf_buf *e, const doc_layout *L);
-#endif
 
 #endif

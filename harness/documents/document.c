@@ -3,29 +3,25 @@
  * restriction keeps poppler from being checked on it; comparing two
  * documents' outcomes; and the failure report that shows them — the
  * layout, the records, each extractor's text, and the PDF written where
- * a person can open it. Part of harness/documents.c (it uses propfuzz). */
+ * a person can open it (document.h). */
+#include "document.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 enum { EXTRACT_PAGES = 16, MAX_SHOWN = 6000 };
 
-typedef struct extraction {
-    doc_text text;
-    doc_record rec;
-    bool refused;      /* the library did not load the PDF */
-    bool unparsed;     /* the parser did not read the text */
-    char why[256];
-} extraction;
+void doc_text_release(void *t) { doc_text_free(t); }
 
-typedef struct document {
-    const char *name;  /* "document", "permuted", ... */
-    doc_record rec;    /* what was drawn (less what a deletion removed) */
-    doc_stray stray;
-    doc_layout L;
-    doc_text pdf;
-    doc_rendered info;
-    extraction x[DOC_N_EXTRACTORS];
-} document;
-
-static void text_release(void *t) { doc_text_free(t); }
+void doc_init(void)
+{
+    char err[256];
+    if (doc_render_init(err, sizeof err) != 0 || doc_extract_init() != 0) {
+        fprintf(stderr, "documents: %s\n", err);
+        exit(2);
+    }
+}
 
 /* The restriction that keeps poppler from being checked on a rendered
  * document, or NULL: R1 words 0.8 em apart or more on a line, R5 a line of
@@ -47,7 +43,7 @@ static const char *poppler_restriction(const document *d)
 }
 
 /* Skips the rest of the property when poppler is not checked on a or b. */
-static void poppler_or_skip(pf_src *s, const document *a, const document *b)
+void doc_poppler_or_skip(pf_src *s, const document *a, const document *b)
 {
     const char *r = poppler_restriction(a);
     if (!r && b)
@@ -56,20 +52,20 @@ static void poppler_or_skip(pf_src *s, const document *a, const document *b)
         pf_skip(s, r);
 }
 
-static document *new_document(pf_src *s, const char *name)
+document *doc_new(pf_src *s, const char *name)
 {
     document *d = pf_alloc(s, sizeof *d);
     memset(d, 0, sizeof *d);
     d->name = name;
-    pf_defer(s, text_release, &d->pdf);
+    pf_defer(s, doc_text_release, &d->pdf);
     for (unsigned x = 0; x < DOC_N_EXTRACTORS; x++)
-        pf_defer(s, text_release, &d->x[x].text);
+        pf_defer(s, doc_text_release, &d->x[x].text);
     return d;
 }
 
 /* Renders, extracts and parses d. Returns whether the layout fitted.
  * Documents poppler is not checked on (R1, R5) cost it nothing. */
-static bool process(document *d)
+bool doc_process(document *d)
 {
     if (doc_render(&d->rec, &d->stray, &d->L, &d->pdf, &d->info) != DOC_FITS)
         return false;
@@ -86,9 +82,9 @@ static bool process(document *d)
 }
 
 /* A variant of the document: processed, or the property skipped (R4). */
-static void process_variant(pf_src *s, document *v)
+void doc_process_variant(pf_src *s, document *v)
 {
-    if (!process(v))
+    if (!doc_process(v))
         pf_skip(s, "R4");
 }
 
@@ -98,6 +94,12 @@ static void process_variant(pf_src *s, document *v)
 
 static const uint8_t *g_input;
 static size_t g_input_len;
+
+void doc_keep_input(const uint8_t *data, size_t size)
+{
+    g_input = data;
+    g_input_len = size;
+}
 
 /* Where a failing document's PDF goes: beside the finding, named as
  * propfuzz names it (<property>-<hash>, properties/report.c), when the
@@ -123,7 +125,7 @@ static const char *pdf_path(pf_src *s, const document *d, char *out,
     return fclose(f) == 0 && ok ? out : NULL;
 }
 
-static void put_text(pf_buf *b, const doc_text *t)
+void doc_put_text(pf_buf *b, const doc_text *t)
 {
     pf_buf_quote(b, (const uint8_t *)t->data,
                  t->len < MAX_SHOWN ? t->len : MAX_SHOWN);
@@ -168,7 +170,7 @@ static void document_lines(pf_src *s, const document *d, unsigned x,
                   d->info.pages == 1 ? "" : "s");
     doc_text_free(&lay);
     put_record(&b[1], &d->rec);
-    put_text(&b[2], &d->x[x].text);
+    doc_put_text(&b[2], &d->x[x].text);
     put_outcome(&b[3], &d->x[x]);
     const char *pdf = pdf_path(s, d, path, sizeof path);
     if (pdf)
@@ -184,10 +186,9 @@ static void document_lines(pf_src *s, const document *d, unsigned x,
     }
 }
 
-_Noreturn static void fail_documents(pf_src *s, const char *summary,
-                                     const document *a, unsigned xa,
-                                     const document *b, unsigned xb,
-                                     const char *where)
+_Noreturn void doc_fail(pf_src *s, const char *summary, const document *a,
+                        unsigned xa, const document *b, unsigned xb,
+                        const char *where)
 {
     pf_line l[2 * LINES_PER_DOC] = {{0}};
     document_lines(s, a, xa, 0, l);
@@ -198,8 +199,8 @@ _Noreturn static void fail_documents(pf_src *s, const char *summary,
 
 /* Both outcomes alike: refused, unparsed, or the same records (as a set
  * when `as_set`). */
-static bool same_outcome(const extraction *a, const extraction *b,
-                         bool as_set, char *where, size_t cap)
+bool doc_same_outcome(const extraction *a, const extraction *b, bool as_set,
+                      char *where, size_t cap)
 {
     if (a->refused || b->refused || a->unparsed || b->unparsed) {
         snprintf(where, cap, "outcome");
@@ -214,9 +215,9 @@ static bool same_outcome(const extraction *a, const extraction *b,
     return doc_record_equal(&x, &y, where, cap);
 }
 
-static document *copy_document(pf_src *s, const document *d, const char *name)
+document *doc_copy(pf_src *s, const document *d, const char *name)
 {
-    document *v = new_document(s, name);
+    document *v = doc_new(s, name);
     v->rec = d->rec;
     v->stray = d->stray;
     v->L = d->L;

@@ -10,6 +10,13 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A planted-bug build (tests/planted/documents/<property>.h) wraps
+ * fz_new_stext_page_from_page or poppler_page_get_text, which only this
+ * part calls: here, after the libraries' headers. */
+#ifdef PF_PLANT
+#include PF_PLANT
+#endif
+
 const char *const doc_extractor_names[DOC_N_EXTRACTORS] = {"mupdf", "poppler"};
 
 static fz_context *g_ctx;

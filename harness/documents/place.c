@@ -1,12 +1,11 @@
-/* Placement: where each line of a document goes (page, baseline, x),
- * measured with the fonts the PDF embeds. The fonts, the pen that moves
- * down the pages, wrapping at spaces, paragraphs and labelled fields.
- * (table.c places the line items; render.c the sections, and draws.) */
-#include "doc.h"
+/* Placement (place.h): where each line of a document goes (page,
+ * baseline, x), measured with the fonts the PDF embeds. The fonts, the
+ * pen that moves down the pages, wrapping at spaces, paragraphs and
+ * labelled fields. (table.c places the line items; render.c the
+ * sections, and draws.) */
+#include "place.h"
 
 #include <cairo-ft.h>
-#include <cairo-pdf.h>
-#include <cairo.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <stdio.h>
@@ -21,7 +20,6 @@ static const char *const font_files[DOC_N_FONTS] = {
 static const double page_sizes[DOC_N_PAGES][2] = {
     {595, 842}, {612, 792}, {420, 595}, {298, 420}, {230, 720},
 };
-enum { MAX_PAGES = 16, MAX_RUNS = 4096, MAX_RULES = 512, POOL = 1 << 17 };
 
 static FT_Library g_ft;
 static cairo_font_face_t *g_faces[DOC_N_FONTS];
@@ -78,29 +76,34 @@ bool doc_narrow_gaps(const doc_layout *L)
 /* Placement.                                                          */
 /* ------------------------------------------------------------------ */
 
-typedef struct placed_run { unsigned page; double x, y; size_t text; } placed_run;
-typedef struct placed_rule { unsigned page; double x0, y0, x1, y1; } placed_rule;
+doc_placement doc_placed;
 
-/* One document's placement: static, reset at the start of every render. */
-static struct placed {
-    placed_run runs[MAX_RUNS];
-    size_t n_runs;
-    placed_rule rules[MAX_RULES];
-    size_t n_rules;
-    char pool[POOL];
-    size_t pool_len;
-    bool overflow;
-    bool one_letter_line; /* a line of two or more one-letter words */
-} P;
+void doc_pen_begin(pen *p, const doc_layout *L)
+{
+    memset(p, 0, sizeof *p);
+    p->L = L;
+    p->font = g_unit[L->font % DOC_N_FONTS];
+    p->size = L->size2 / 2.0;
+    p->lh = p->size * L->leading / 10.0;
+    p->gap = p->size * L->gap20 / 20.0;
+    const double *wh = page_sizes[L->page % DOC_N_PAGES];
+    p->page_w = wh[0];
+    p->page_h = wh[1];
+    p->left = L->margin;
+    p->right = wh[0] - L->margin;
+    p->top = L->margin + p->size;
+    p->bottom = wh[1] - L->margin - 2 * p->lh; /* room for the footer */
+    p->y = p->top;
+    doc_placed.n_runs = doc_placed.n_rules = doc_placed.pool_len = 0;
+    doc_placed.overflow = doc_placed.one_letter_line = false;
+}
 
-typedef struct pen {
-    const doc_layout *L;
-    cairo_scaled_font_t *font;
-    double size, lh, gap, left, right, top, bottom, y, page_h;
-    unsigned page;
-} pen;
+cairo_font_face_t *doc_font_face(const doc_layout *L)
+{
+    return g_faces[L->font % DOC_N_FONTS];
+}
 
-static double width_of(const pen *p, const char *s, size_t n)
+double doc_width_of(const pen *p, const char *s, size_t n)
 {
     char tmp[4096];
     if (n >= sizeof tmp)
@@ -112,27 +115,34 @@ static double width_of(const pen *p, const char *s, size_t n)
     return e.x_advance * p->size;
 }
 
-static double width_str(const pen *p, const char *s) { return width_of(p, s, strlen(s)); }
+double doc_width_str(const pen *p, const char *s)
+{
+    return doc_width_of(p, s, strlen(s));
+}
 
-static void place(pen *p, double x, const char *s, size_t n)
+void doc_place(pen *p, double x, const char *s, size_t n)
 {
     if (n == 0)
         return;
-    if (P.n_runs == MAX_RUNS || P.pool_len + n + 1 > POOL) {
-        P.overflow = true;
+    doc_placement *P = &doc_placed;
+    if (P->n_runs == DOC_MAX_RUNS || P->pool_len + n + 1 > DOC_POOL) {
+        P->overflow = true;
         return;
     }
-    P.runs[P.n_runs++] = (placed_run){p->page, x, p->y, P.pool_len};
-    memcpy(P.pool + P.pool_len, s, n);
-    P.pool[P.pool_len + n] = 0;
-    P.pool_len += n + 1;
+    P->runs[P->n_runs++] = (placed_run){p->page, x, p->y, P->pool_len};
+    memcpy(P->pool + P->pool_len, s, n);
+    P->pool[P->pool_len + n] = 0;
+    P->pool_len += n + 1;
 }
 
-static void place_str(pen *p, double x, const char *s) { place(p, x, s, strlen(s)); }
+void doc_place_str(pen *p, double x, const char *s)
+{
+    doc_place(p, x, s, strlen(s));
+}
 
 /* Whether s (n bytes) is two or more words of one letter each (a letter
  * and its combining marks, U+0300-U+036F). */
-static bool one_letter_words(const char *s, size_t n)
+bool doc_one_letter_words(const char *s, size_t n)
 {
     size_t words = 0, letters = 0;
     for (size_t i = 0; i < n;) {
@@ -151,14 +161,15 @@ static bool one_letter_words(const char *s, size_t n)
     return words > 1 && letters == 1;
 }
 
-static void place_rule(const pen *p, double x0, double y0, double x1, double y1)
+void doc_place_rule(const pen *p, double x0, double y0, double x1, double y1)
 {
-    if (P.n_rules < MAX_RULES)
-        P.rules[P.n_rules++] = (placed_rule){p->page, x0, y0, x1, y1};
+    doc_placement *P = &doc_placed;
+    if (P->n_rules < DOC_MAX_RULES)
+        P->rules[P->n_rules++] = (placed_rule){p->page, x0, y0, x1, y1};
 }
 
 /* Moves to the next baseline, on a new page when this one is full. */
-static void next_line(pen *p)
+void doc_next_line(pen *p)
 {
     p->y += p->lh;
     if (p->y > p->bottom) {
@@ -169,11 +180,11 @@ static void next_line(pen *p)
 
 /* Greedy wrapping at spaces: the byte ranges of each line of s. Returns
  * the number of lines, or 0 when a word alone is wider than width. */
-static size_t wrap(const pen *p, const char *s, double width, size_t *start,
-                   size_t *len, size_t max_lines)
+size_t doc_wrap(const pen *p, const char *s, double width, size_t *start,
+                size_t *len, size_t max_lines)
 {
     size_t n = 0, at = 0, total = strlen(s);
-    double space = width_str(p, " ");
+    double space = doc_width_str(p, " ");
     while (at < total && n < max_lines) {
         size_t end = at, best = 0;
         double w = 0;
@@ -181,7 +192,7 @@ static size_t wrap(const pen *p, const char *s, double width, size_t *start,
             size_t word_end = end;
             while (word_end < total && s[word_end] != ' ')
                 word_end++;
-            double ww = width_of(p, s + end, word_end - end);
+            double ww = doc_width_of(p, s + end, word_end - end);
             double add = (end > at ? space : 0) + ww;
             if (end > at && w + add > width)
                 break;
@@ -198,23 +209,23 @@ static size_t wrap(const pen *p, const char *s, double width, size_t *start,
     return n;
 }
 
-static doc_fit place_paragraph(pen *p, const char *text)
+doc_fit doc_place_paragraph(pen *p, const char *text)
 {
     size_t start[64], len[64];
     if (!*text)
         return DOC_FITS;
-    size_t n = wrap(p, text, p->right - p->left, start, len, 64);
+    size_t n = doc_wrap(p, text, p->right - p->left, start, len, 64);
     if (n == 0)
         return DOC_TOO_WIDE;
     for (size_t i = 0; i < n; i++) {
-        place(p, p->left, text + start[i], len[i]);
-        next_line(p);
+        doc_place(p, p->left, text + start[i], len[i]);
+        doc_next_line(p);
     }
     return DOC_FITS;
 }
 
-static void format_date(const doc_record *r, const doc_layout *L, char *out,
-                        size_t cap)
+void doc_format_date(const doc_record *r, const doc_layout *L, char *out,
+                     size_t cap)
 {
     switch (L->date % DOC_N_DATES) {
     case DOC_DATE_DMY:
@@ -233,14 +244,14 @@ static void format_date(const doc_record *r, const doc_layout *L, char *out,
 }
 
 /* A labelled header field on a line of its own (never wrapped). */
-static doc_fit place_field(pen *p, const char *label, const char *value)
+doc_fit doc_place_field(pen *p, const char *label, const char *value)
 {
     char line[DOC_TEXT + 64];
     snprintf(line, sizeof line, "%s %s", label, value);
-    if (width_str(p, line) > p->right - p->left)
+    if (doc_width_str(p, line) > p->right - p->left)
         return DOC_TOO_WIDE;
-    place_str(p, p->left, line);
-    next_line(p);
+    doc_place_str(p, p->left, line);
+    doc_next_line(p);
     return DOC_FITS;
 }
 

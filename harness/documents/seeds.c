@@ -2,6 +2,11 @@
  * an invoice, its stray text and a layout, encoded with the strategy's
  * inverse and checked to decode back; raw seeds are PDFs rendered from
  * the first of them (whole, cut short, with a broken cross-reference). */
+#include "document.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct seed_item { const char *desc; unsigned qty; int64_t unit; } seed_item;
 
@@ -118,7 +123,7 @@ void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
 {
     static doc_record r;
     static doc_stray st;
-    init();
+    doc_init();
     for (size_t i = 0; i < PF_LEN(seeds); i++) {
         seed_record(&seeds[i], &r, &st);
         pf_buf e = {0};

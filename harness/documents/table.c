@@ -3,6 +3,10 @@
  * quantity, unit price ("@ 12.50"), total — and a subtotal line that ends
  * the table. A flow table lays each row out from the left, cells apart by
  * the layout's separator; a grid aligns the cells in columns. */
+#include "place.h"
+
+#include <stdio.h>
+#include <string.h>
 
 enum { N_CELLS = 5, CELL = DOC_TEXT + 48, MAX_WRAP = 32 };
 
@@ -72,7 +76,7 @@ static double widest_word(const pen *p, const char *s)
     double best = 0;
     while (*s) {
         size_t n = strcspn(s, " ");
-        double w = width_of(p, s, n);
+        double w = doc_width_of(p, s, n);
         best = w > best ? w : best;
         s += n + (s[n] == ' ');
     }
@@ -86,11 +90,11 @@ static doc_fit place_flow_row(pen *p, const cells *c)
     char sepbuf[8], line[N_CELLS * CELL + 16];
     const char *sep = flow_sep(p, sepbuf);
     bool gap = !*sep;
-    double sep_w = gap ? p->gap : width_str(p, sep), others = 0;
+    double sep_w = gap ? p->gap : doc_width_str(p, sep), others = 0;
     size_t parts = 0;
     for (unsigned k = 0; k < N_CELLS; k++)
         if (c->present[k] && k != 1)
-            others += width_str(p, c->text[k]) + (parts++ ? sep_w : 0);
+            others += doc_width_str(p, c->text[k]) + (parts++ ? sep_w : 0);
     if (others > p->right - p->left)
         return DOC_TOO_WIDE;
     size_t start[MAX_WRAP] = {0}, len[MAX_WRAP] = {0}, lines = 0;
@@ -99,7 +103,7 @@ static doc_fit place_flow_row(pen *p, const cells *c)
         double room = p->right - p->left - others - sep_w;
         double want = p->L->wrap * p->size, word = widest_word(p, c->text[1]);
         want = want < word ? word : want;
-        lines = wrap(p, c->text[1], want < room ? want : room, start, len,
+        lines = doc_wrap(p, c->text[1], want < room ? want : room, start, len,
                      MAX_WRAP);
         if (lines == 0)
             return DOC_TOO_WIDE;
@@ -116,24 +120,25 @@ static doc_fit place_flow_row(pen *p, const cells *c)
             x += first ? 0 : p->gap;
             if (k == 1)
                 desc_x = x;
-            place(p, x, t, tl);
-            x += width_of(p, t, tl);
+            doc_place(p, x, t, tl);
+            x += doc_width_of(p, t, tl);
         } else {
             if (!first)
                 at += (size_t)snprintf(line + at, sizeof line - at, "%s", sep);
             if (k == 1)
-                desc_x = p->left + width_of(p, line, at);
+                desc_x = p->left + doc_width_of(p, line, at);
             at += (size_t)snprintf(line + at, sizeof line - at, "%.*s", (int)tl, t);
         }
         first = false;
     }
     if (!gap)
-        place(p, p->left, line, at);
-    next_line(p);
+        doc_place(p, p->left, line, at);
+    doc_next_line(p);
     for (size_t i = 1; i < lines; i++) {
-        P.one_letter_line |= one_letter_words(c->text[1] + start[i], len[i]);
-        place(p, desc_x, c->text[1] + start[i], len[i]);
-        next_line(p);
+        doc_placed.one_letter_line |=
+            doc_one_letter_words(c->text[1] + start[i], len[i]);
+        doc_place(p, desc_x, c->text[1] + start[i], len[i]);
+        doc_next_line(p);
     }
     return DOC_FITS;
 }
@@ -149,14 +154,14 @@ static doc_fit grid_columns(const pen *p, const doc_record *r, const cells *head
                             grid *g)
 {
     cells c;
-    double min_desc = width_str(p, head->text[1]);
+    double min_desc = doc_width_str(p, head->text[1]);
     for (unsigned k = 0; k < N_CELLS; k++)
-        g->w[k] = width_str(p, head->text[k]);
+        g->w[k] = doc_width_str(p, head->text[k]);
     for (size_t i = 0; i < r->n_items; i++) {
         item_cells(p->L, &r->items[i], i, &c);
         for (unsigned k = 0; k < N_CELLS; k++)
             if (c.present[k] && k != 1) {
-                double w = width_str(p, c.text[k]);
+                double w = doc_width_str(p, c.text[k]);
                 g->w[k] = w > g->w[k] ? w : g->w[k];
             }
         if (c.present[1]) {
@@ -183,36 +188,36 @@ static doc_fit grid_columns(const pen *p, const doc_record *r, const cells *head
 static void grid_rules(const pen *p, const grid *g)
 {
     double top = p->y - p->size, bottom = top + p->lh;
-    place_rule(p, p->left, bottom, g->x[4] + g->w[4], bottom);
+    doc_place_rule(p, p->left, bottom, g->x[4] + g->w[4], bottom);
     for (unsigned k = 1; k < N_CELLS; k++)
-        place_rule(p, g->x[k] - p->gap / 2, top, g->x[k] - p->gap / 2, bottom);
+        doc_place_rule(p, g->x[k] - p->gap / 2, top, g->x[k] - p->gap / 2, bottom);
 }
 
 static void place_grid_row(pen *p, const grid *g, const cells *c)
 {
     size_t start[MAX_WRAP] = {0}, len[MAX_WRAP] = {0}, lines = 0;
     if (c->present[1])
-        lines = wrap(p, c->text[1], g->w[1], start, len, MAX_WRAP);
+        lines = doc_wrap(p, c->text[1], g->w[1], start, len, MAX_WRAP);
     for (unsigned k = 0; k < N_CELLS; k++) {
         if (!c->present[k])
             continue;
         if (k == 1) {
-            place(p, g->x[1], c->text[1] + start[0], len[0]);
+            doc_place(p, g->x[1], c->text[1] + start[0], len[0]);
             continue;
         }
-        double w = width_str(p, c->text[k]);
-        place_str(p, k == 0 ? g->x[0] : g->x[k] + g->w[k] - w, c->text[k]);
+        double w = doc_width_str(p, c->text[k]);
+        doc_place_str(p, k == 0 ? g->x[0] : g->x[k] + g->w[k] - w, c->text[k]);
     }
     for (size_t i = 0; i < (lines ? lines : 1); i++) {
         if (i)
-            place(p, g->x[1], c->text[1] + start[i], len[i]);
+            doc_place(p, g->x[1], c->text[1] + start[i], len[i]);
         if (p->L->rules)
             grid_rules(p, g);
-        next_line(p);
+        doc_next_line(p);
     }
 }
 
-static doc_fit place_table(pen *p, const doc_record *r)
+doc_fit doc_place_table(pen *p, const doc_record *r)
 {
     cells head, c;
     grid g;
@@ -234,13 +239,13 @@ static doc_fit place_table(pen *p, const doc_record *r)
         else if (place_flow_row(p, &c) != DOC_FITS)
             return DOC_TOO_WIDE;
         else if (p->L->rules)
-            place_rule(p, p->left, p->y - p->size - (p->lh - p->size) / 2,
+            doc_place_rule(p, p->left, p->y - p->size - (p->lh - p->size) / 2,
                        p->right, p->y - p->size - (p->lh - p->size) / 2);
     }
     char money[64], line[128];
     format_money(p->L, sum, money, sizeof money);
     snprintf(line, sizeof line, "%s %s", doc_labels_of(p->L)->subtotal, money);
-    place_str(p, p->left, line);
-    next_line(p);
+    doc_place_str(p, p->left, line);
+    doc_next_line(p);
     return DOC_FITS;
 }

@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* The parts' sources, not their objects: the checks read record.c's
+ * private alphabets (the Makefile links a restriction test alone). */
 #include "../../harness/documents/doc.h"
 #include "../../harness/documents/format.c"
 #include "../../harness/documents/place.c"
