@@ -4,7 +4,7 @@
 static bool obj_equal(const msgpack_object *a, const msgpack_object *b,
                       pf_path *path);
 
-static int planted_pack(msgpack_packer *pk, msgpack_object o)
+static inline int planted_pack(msgpack_packer *pk, msgpack_object o)
 {
     if (o.type != MSGPACK_OBJECT_MAP || o.via.map.size < 2)
         return msgpack_pack_object(pk, o);
