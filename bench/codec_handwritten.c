@@ -664,7 +664,7 @@ static void check_values(fdp *f, msgpack_zone *z)
  * elements (dd ff ff ff ff asks for 64 GiB): resource exhaustion, not what
  * these properties test, so raw inputs whose claimed counts and lengths
  * exceed what the input could hold are skipped — the same filter as
- * harness/codec.c, so both harnesses test the same raw inputs. */
+ * harness/codec/raw.c, so both harnesses test the same raw inputs. */
 static bool sizes_plausible(const uint8_t *p, size_t len)
 {
     size_t at = 0, pending = 1;
@@ -720,7 +720,7 @@ static size_t first_value_len(const uint8_t *raw, size_t len)
 
 /* Whatever msgpack-c accepts re-packs to a value-preserving fixed point:
  * v1 = unpack(raw), c1 = pack(v1), v2 = unpack(c1) == v1, pack(v2) == c1.
- * As in harness/codec.c, the property is about the first value's bytes
+ * As in harness/codec/raw.c, the property is about the first value's bytes
  * (the unpacker takes one value and leaves the rest). */
 static void check_raw(fdp *f)
 {

@@ -48,6 +48,9 @@ FUZZ=(-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined
 SAN=(-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined
      -fno-sanitize-recover=undefined)
 INC=(-Iinclude -I"$LIBDIR/include")
+# The target: harness/codec.c and its parts, separate translation units
+# as the Makefile compiles them.
+CODEC_SRCS=(harness/codec.c harness/codec/*.c)
 CENSUS_WRAP=(-Wl,--wrap=LLVMFuzzerTestOneInput -Wl,--wrap=msgpack_pack_object
              -Wl,--wrap=msgpack_unpack_next -Wl,--wrap=msgpack_unpacker_next
              -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc)
@@ -74,12 +77,12 @@ mkdir -p "$BIN" "$OUT/obj-O2"
 $CC "${WARN[@]}" -O2 bench/gen_inputs.c -o "$BIN/gen_inputs"
 $CC "${WARN[@]}" "${FUZZ[@]}" "${INC[@]}" bench/exec_main.c \
     bench/codec_handwritten.c "$LIBDIR/libmsgpackc.a" -o "$BIN/exec_handwritten"
-$CC "${WARN[@]}" "${FUZZ[@]}" "${INC[@]}" bench/exec_main.c harness/codec.c \
+$CC "${WARN[@]}" "${FUZZ[@]}" "${INC[@]}" bench/exec_main.c "${CODEC_SRCS[@]}" \
     out/lib/libpropfuzz.a "$LIBDIR/libmsgpackc.a" -o "$BIN/exec_propfuzz"
 $CC "${WARN[@]}" "${FUZZ[@]}" "${INC[@]}" bench/exec_main.c \
     bench/codec_handwritten.c bench/work_census.c "$LIBDIR/libmsgpackc.a" \
     "${CENSUS_WRAP[@]}" -o "$BIN/census_handwritten"
-$CC "${WARN[@]}" "${FUZZ[@]}" "${INC[@]}" bench/exec_main.c harness/codec.c \
+$CC "${WARN[@]}" "${FUZZ[@]}" "${INC[@]}" bench/exec_main.c "${CODEC_SRCS[@]}" \
     bench/work_census.c out/lib/libpropfuzz.a "$LIBDIR/libmsgpackc.a" \
     "${CENSUS_WRAP[@]}" -o "$BIN/census_propfuzz"
 

@@ -117,16 +117,18 @@ build_bench() {
 }
 # The planted codec bugs: libFuzzer, replay and shrink binaries come from
 # the Makefile; AFL++ (and the baseline) have no planted build there, so
-# they are made here the way the Makefile makes out/afl/codec.
+# they are made here the way the Makefile makes out/afl/codec: from
+# harness/codec.c and its parts, each a translation unit.
+CODEC_SRCS=(harness/codec.c harness/codec/*.c)
 planted_cflags() { printf '%s\n' -Iinclude "-Iout/lib/$1/msgpack/include" -Itests/planted/codec "-DPF_PLANT=\"$2.h\""; }
 build_planted() {
   local p=$1 flags
   mapfile -t flags < <(planted_cflags afl "$p")
-  afl-clang-fast "${WARN[@]}" "${SAN[@]}" "${flags[@]}" harness/codec.c $LIB \
+  afl-clang-fast "${WARN[@]}" "${SAN[@]}" "${flags[@]}" "${CODEC_SRCS[@]}" $LIB \
     out/lib/afl/msgpack/*.a $AFL_DRIVER -lm -o "$BIN/afl-codec-$p" 2>/dev/null || return 1
   [ -z "$BASE" ] && return 0
   mapfile -t flags < <(planted_cflags fuzz "$p")
-  clang "${WARN[@]}" "${SAN[@]}" "${flags[@]}" harness/codec.c "$BASE/out/obj/pf/shrink_main.o" \
+  clang "${WARN[@]}" "${SAN[@]}" "${flags[@]}" "${CODEC_SRCS[@]}" "$BASE/out/obj/pf/shrink_main.o" \
     "$BASE/out/lib/libpropfuzz.a" out/lib/fuzz/msgpack/*.a -lm -o "$BIN/shrink0-codec-$p"
 }
 say "building ..."

@@ -5,7 +5,7 @@
 static bool planted_boundary_in_header;
 
 /* The chunk just copied into the unpacker's buffer ends at size. */
-static void planted_consumed(msgpack_unpacker *u, size_t n)
+static inline void planted_consumed(msgpack_unpacker *u, size_t n)
 {
     const uint8_t *chunk = (const uint8_t *)msgpack_unpacker_buffer(u);
     planted_boundary_in_header = n > 0 && chunk[n - 1] >= 0xc4 &&
@@ -13,8 +13,9 @@ static void planted_consumed(msgpack_unpacker *u, size_t n)
     msgpack_unpacker_buffer_consumed(u, n);
 }
 
-static msgpack_unpack_return planted_unpacker_next(msgpack_unpacker *u,
-                                                   msgpack_unpacked *r, size_t *bytes)
+static inline msgpack_unpack_return planted_unpacker_next(msgpack_unpacker *u,
+                                                          msgpack_unpacked *r,
+                                                          size_t *bytes)
 {
     msgpack_unpack_return ret = msgpack_unpacker_next_with_size(u, r, bytes);
     if (ret == MSGPACK_UNPACK_SUCCESS && planted_boundary_in_header) {

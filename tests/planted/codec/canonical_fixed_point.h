@@ -1,10 +1,7 @@
 /* Planted bug for canonical_fixed_point: the packer silently drops
  * duplicate keys of a top-level map (keeping the first). Drawn maps have
  * distinct keys, so only raw bytes the unpacker accepts can reveal it. */
-static bool obj_equal(const msgpack_object *a, const msgpack_object *b,
-                      pf_path *path);
-
-static int planted_pack(msgpack_packer *pk, msgpack_object o)
+static inline int planted_pack(msgpack_packer *pk, msgpack_object o)
 {
     if (o.type != MSGPACK_OBJECT_MAP || o.via.map.size < 2)
         return msgpack_pack_object(pk, o);
@@ -16,7 +13,7 @@ static int planted_pack(msgpack_packer *pk, msgpack_object o)
         bool seen = false;
         for (uint32_t j = 0; j < kept && !seen; j++) {
             pf_path scratch = {.len = 0};
-            seen = obj_equal(&kv[j].key, &o.via.map.ptr[i].key, &scratch);
+            seen = mp_obj_equal(&kv[j].key, &o.via.map.ptr[i].key, &scratch);
         }
         if (!seen)
             kv[kept++] = o.via.map.ptr[i];

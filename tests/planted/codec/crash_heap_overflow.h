@@ -2,9 +2,9 @@
  * one byte past a copy of a top-level str that starts with 'A'. ASan
  * reports a heap-buffer-overflow; the shrinker must survive it (each
  * attempt runs in a child) and still shrink the input. */
-static msgpack_unpack_return planted_unpack_next(msgpack_unpacked *r,
-                                                 const char *data, size_t len,
-                                                 size_t *off)
+static inline msgpack_unpack_return planted_unpack_next(msgpack_unpacked *r,
+                                                        const char *data, size_t len,
+                                                        size_t *off)
 {
     msgpack_unpack_return ret = msgpack_unpack_next(r, data, len, off);
     if (ret == MSGPACK_UNPACK_SUCCESS && r->data.type == MSGPACK_OBJECT_STR &&

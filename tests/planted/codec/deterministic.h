@@ -1,7 +1,7 @@
 /* Planted bug for deterministic: the packer pads nondeterministically.
  * Every other call writes a top-level unsigned integer in the widest form
  * (0xcf + 8 bytes): still the same value, so a round trip passes. */
-static int planted_pack(msgpack_packer *pk, msgpack_object o)
+static inline int planted_pack(msgpack_packer *pk, msgpack_object o)
 {
     static unsigned calls;
     if (o.type == MSGPACK_OBJECT_POSITIVE_INTEGER && (calls++ & 1)) {

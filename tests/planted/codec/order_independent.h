@@ -6,13 +6,13 @@ enum { PLANTED_MAX_LEN = 301 };
 static char planted_cache[PLANTED_MAX_LEN][PLANTED_MAX_LEN];
 static bool planted_cached[PLANTED_MAX_LEN];
 
-static bool planted_init(msgpack_unpacker *u, size_t size)
+static inline bool planted_init(msgpack_unpacker *u, size_t size)
 {
     memset(planted_cached, 0, sizeof planted_cached);
     return msgpack_unpacker_init(u, size);
 }
 
-static void planted_intern(msgpack_object *o)
+static inline void planted_intern(msgpack_object *o)
 {
     if (o->type == MSGPACK_OBJECT_STR && o->via.str.size < PLANTED_MAX_LEN) {
         uint32_t n = o->via.str.size;
@@ -33,8 +33,8 @@ static void planted_intern(msgpack_object *o)
     }
 }
 
-static msgpack_unpack_return planted_unpacker_next(msgpack_unpacker *u,
-                                                   msgpack_unpacked *r)
+static inline msgpack_unpack_return planted_unpacker_next(msgpack_unpacker *u,
+                                                          msgpack_unpacked *r)
 {
     msgpack_unpack_return ret = msgpack_unpacker_next(u, r);
     if (ret == MSGPACK_UNPACK_SUCCESS)

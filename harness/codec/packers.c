@@ -1,0 +1,140 @@
+/* The properties of msgpack-c's packers themselves: write_error (a
+ * failing writer) and typed_packers (the typed integer packers). */
+#include "codec.h"
+
+/* A planted-bug build wraps the typed packers here (see msgpack_codec.c). */
+#ifdef PF_PLANT
+#include PF_PLANT
+#endif
+
+/* write_error: a packer whose writer fails must say so. The writer takes
+ * `room` bytes (drawn up front, taken modulo the value's packed size + 1)
+ * and refuses the write that would go past them; msgpack_pack_object must
+ * then return an error, and must succeed when the whole value fits. */
+typedef struct limited_writer {
+    size_t room, written;
+} limited_writer;
+
+static int write_limited(void *data, const char *buf, size_t len)
+{
+    (void)buf;
+    limited_writer *w = data;
+    if (len > w->room - w->written)
+        return -1;
+    w->written += len;
+    return 0;
+}
+
+void mp_prop_write_error(pf_src *s, void *in)
+{
+    const batch *b = in;
+    for (size_t i = 0; i < b->n; i++) {
+        size_t full = b->ends[i] - (i ? b->ends[i - 1] : 0);
+        limited_writer w = {b->room % (full + 1), 0};
+        int r = mp_pack_with(&w, write_limited, &b->vals[i]);
+        if ((r == 0) == (w.room >= full))
+            continue;
+        char *text = pf_alloc(s, 96);
+        snprintf(text, 96, "%d with room for %zu of %zu bytes", r, w.room, full);
+        pf_line l[] = {{"msgpack_pack_object", text}};
+        pf_fail(s, NULL, w.room < full ? "a failed write was not reported"
+                                       : "packing failed though every write succeeded",
+                l, 1, NULL);
+    }
+}
+
+/* typed_packers: msgpack-c's typed integer packers (msgpack_pack_int8 ...
+ * msgpack_pack_unsigned_long_long) give a value their C type holds its
+ * smallest encoding, the same bytes as msgpack_pack_object; the fix_
+ * packers give their fixed form (marker, then the value's low bytes). */
+#define SIGNED_PACKER(fn, type) \
+    static int pk_##fn(msgpack_packer *pk, uint64_t v) { return msgpack_pack_##fn(pk, (type)(int64_t)v); }
+#define UNSIGNED_PACKER(fn, type) \
+    static int pk_##fn(msgpack_packer *pk, uint64_t v) { return msgpack_pack_##fn(pk, (type)v); }
+SIGNED_PACKER(char, char)
+SIGNED_PACKER(signed_char, signed char)
+SIGNED_PACKER(short, short)
+SIGNED_PACKER(int, int)
+SIGNED_PACKER(long, long)
+SIGNED_PACKER(long_long, long long)
+SIGNED_PACKER(int8, int8_t)
+SIGNED_PACKER(int16, int16_t)
+SIGNED_PACKER(int32, int32_t)
+SIGNED_PACKER(int64, int64_t)
+SIGNED_PACKER(fix_int8, int8_t)
+SIGNED_PACKER(fix_int16, int16_t)
+SIGNED_PACKER(fix_int32, int32_t)
+SIGNED_PACKER(fix_int64, int64_t)
+UNSIGNED_PACKER(unsigned_char, unsigned char)
+UNSIGNED_PACKER(unsigned_short, unsigned short)
+UNSIGNED_PACKER(unsigned_int, unsigned int)
+UNSIGNED_PACKER(unsigned_long, unsigned long)
+UNSIGNED_PACKER(unsigned_long_long, unsigned long long)
+UNSIGNED_PACKER(uint8, uint8_t)
+UNSIGNED_PACKER(uint16, uint16_t)
+UNSIGNED_PACKER(uint32, uint32_t)
+UNSIGNED_PACKER(uint64, uint64_t)
+UNSIGNED_PACKER(fix_uint8, uint8_t)
+UNSIGNED_PACKER(fix_uint16, uint16_t)
+UNSIGNED_PACKER(fix_uint32, uint32_t)
+UNSIGNED_PACKER(fix_uint64, uint64_t)
+
+typedef struct int_packer {
+    const char *name;
+    int64_t min;        /* the range of its C type */
+    uint64_t max;
+    uint8_t marker;     /* fix_ packers: their marker and width; else 0 */
+    unsigned width;
+    int (*pack)(msgpack_packer *pk, uint64_t v);
+} int_packer;
+
+#define SMALLEST(fn, lo, hi) {"msgpack_pack_" #fn, lo, hi, 0, 0, pk_##fn}
+#define FIXED(fn, lo, hi, m, w) {"msgpack_pack_" #fn, lo, hi, m, w, pk_##fn}
+static const int_packer int_packers[] = {
+    SMALLEST(char, CHAR_MIN, CHAR_MAX), SMALLEST(signed_char, SCHAR_MIN, SCHAR_MAX),
+    SMALLEST(short, SHRT_MIN, SHRT_MAX), SMALLEST(int, INT_MIN, INT_MAX),
+    SMALLEST(long, LONG_MIN, LONG_MAX), SMALLEST(long_long, LLONG_MIN, LLONG_MAX),
+    SMALLEST(int8, INT8_MIN, INT8_MAX), SMALLEST(int16, INT16_MIN, INT16_MAX),
+    SMALLEST(int32, INT32_MIN, INT32_MAX), SMALLEST(int64, INT64_MIN, INT64_MAX),
+    SMALLEST(unsigned_char, 0, UCHAR_MAX), SMALLEST(unsigned_short, 0, USHRT_MAX),
+    SMALLEST(unsigned_int, 0, UINT_MAX), SMALLEST(unsigned_long, 0, ULONG_MAX),
+    SMALLEST(unsigned_long_long, 0, ULLONG_MAX), SMALLEST(uint8, 0, UINT8_MAX),
+    SMALLEST(uint16, 0, UINT16_MAX), SMALLEST(uint32, 0, UINT32_MAX),
+    SMALLEST(uint64, 0, UINT64_MAX),
+    FIXED(fix_int8, INT8_MIN, INT8_MAX, 0xd0, 1), FIXED(fix_int16, INT16_MIN, INT16_MAX, 0xd1, 2),
+    FIXED(fix_int32, INT32_MIN, INT32_MAX, 0xd2, 4), FIXED(fix_int64, INT64_MIN, INT64_MAX, 0xd3, 8),
+    FIXED(fix_uint8, 0, UINT8_MAX, 0xcc, 1), FIXED(fix_uint16, 0, UINT16_MAX, 0xcd, 2),
+    FIXED(fix_uint32, 0, UINT32_MAX, 0xce, 4), FIXED(fix_uint64, 0, UINT64_MAX, 0xcf, 8),
+};
+
+static void check_int_packers(pf_src *s, const msgpack_object *v)
+{
+    bool negative = v->type == MSGPACK_OBJECT_NEGATIVE_INTEGER;
+    for (size_t k = 0; k < PF_LEN(int_packers); k++) {
+        const int_packer *p = &int_packers[k];
+        if (negative ? v->via.i64 < p->min : v->via.u64 > p->max)
+            continue; /* its type does not hold the value */
+        pf_buf *got = mp_new_buf(s), *want = mp_new_buf(s);
+        msgpack_packer pk;
+        msgpack_packer_init(&pk, got, mp_pack_to_buf);
+        PF_ASSERT(s, p->pack(&pk, v->via.u64) == 0);
+        if (p->marker) {
+            pf_buf_putc(want, p->marker);
+            mp_put_be(want, v->via.u64, p->width);
+        } else {
+            mp_ref_pack(want, v);
+        }
+        pf_check_bytes_equal(s, NULL, p->name, got->data, got->len,
+                             p->marker ? "its fixed form" : "smallest encoding (spec)",
+                             want->data, want->len);
+    }
+}
+
+void mp_prop_typed_packers(pf_src *s, void *in)
+{
+    const batch *b = in;
+    for (size_t i = 0; i < b->n; i++)
+        if (b->vals[i].type == MSGPACK_OBJECT_POSITIVE_INTEGER ||
+            b->vals[i].type == MSGPACK_OBJECT_NEGATIVE_INTEGER)
+            check_int_packers(s, &b->vals[i]);
+}
