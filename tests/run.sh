@@ -273,7 +273,7 @@ step "coverage/codec" coverage_report
 show_any_input() {
   local out; out=$(make -s show-codec FILE=corpus/codec/map-mixed-keys 2>&1) || return 1
   echo "$out"
-  grep -q 'kind = 10 (map)' <<<"$out" && grep -q 'str = "1"' <<<"$out"
+  grep -qE 'kind = [0-9]+ \(map\)' <<<"$out" && grep -q 'str = "1"' <<<"$out"
 }
 step "show/codec" show_any_input
 
