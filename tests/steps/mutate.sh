@@ -62,7 +62,7 @@ mutate_run() {
 mutate_campaign() {
   rm -rf "$mutate_dir"
   mutate_run || return 1
-  local id want got ok=0
+  local id want got ok=0 line op repl v k cv
   for id in "${!mutate_expect[@]}"; do
     read -r line op repl v k cv <<<"${mutate_expect[$id]}"
     awk -F'\t' -v id="$id" -v l="$line" -v o="$op" -v r="$repl" \
