@@ -1,7 +1,7 @@
 /* Restrictions of the numeric target (harness/numeric.c), shown against the
  * real FFTW and GSL: each behaviour the target's properties rely on, work
  * around or pin (nan_policy) is what the libraries really do. The two
- * findings (/work/notes/findings-numeric.md) are pinned here too: these
+ * findings (FINDINGS.md, GSL) are pinned here too: these
  * checks fail the day GSL changes, and nan_policy with them.
  * Prints PASS/FAIL per check and "N passed, N failed". */
 #include <fftw3.h>

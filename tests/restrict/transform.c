@@ -1,7 +1,7 @@
 /* Restrictions of the transform target (harness/transform.c), shown
  * against the real PROJ: each behaviour the target's properties rely on,
  * or work around, is what the library really does. R6 and R7 pin two
- * findings (/work/notes/findings-transform.md): they fail the day PROJ
+ * findings (FINDINGS.md, PROJ): they fail the day PROJ
  * changes, and then the restriction in the harness can go.
  * Prints PASS/FAIL per check and "N passed, N failed". */
 #include <math.h>
