@@ -16,6 +16,14 @@
  * incremental parser. */
 extern const pf_json_adapter pf_json_cjson;
 extern const int pf_json_cjson_pretty;
+/* cJSON calls only its own target checks (harness/cjson/extra.c):
+ * cJSON_Compare(tree of v, cJSON's reading of text, case-sensitive): 1
+ * equal, 0 not, -1 when v cannot be built or text is refused; and
+ * cJSON_ParseWithLength on exactly the len bytes of text (no NUL after
+ * them, trailing text ignored), NULL when refused. */
+int pf_json_cjson_compare(const pf_json *v, const uint8_t *text, size_t len);
+pf_json *pf_json_cjson_parse_exact(pf_json_pool *p, const uint8_t *text,
+                                   size_t len);
 
 /* jansson 2.14 (adapters/json_jansson.c): json_loadb(JSON_DECODE_ANY |
  * JSON_ALLOW_NUL); in chunks, json_load_callback. A format is a size_t of

@@ -19,6 +19,9 @@
  *                    cJSON_GetObjectItemCaseSensitive finds equal values
  *                    for every key, and the permuted tree printed and
  *                    parsed equals v as a map
+ *   formatted_layout, compare, exact_length  cJSON's own, described in
+ *                    harness/cjson/extra.c: cJSON_Print's layout,
+ *                    cJSON_Compare, cJSON_ParseWithLength without a NUL
  *
  * In raw mode the rest of the input is JSON text:
  *
@@ -59,6 +62,7 @@
 #include "propfuzz.h"
 #include "propfuzz_json.h"
 #include "json_adapters.h"
+#include "cjson/cjson_extra.h"
 
 #include <float.h>
 #include <math.h>
@@ -111,10 +115,19 @@ static const pf_json_suite cjson = {
 static void *draw_value(pf_src *s) { return pf_json_value_case(s, &cjson); }
 static void *take_raw(pf_src *s) { return pf_json_raw_case(s, &cjson); }
 
-/* The shared JSON properties, in the order the header lists them; not
- * batch_incremental (the value mode's last). */
+/* The shared JSON properties, in the order the header lists them (not
+ * batch_incremental), then cJSON's own (harness/cjson/extra.c). */
+static const pf_property value_properties[] = {
+    {"round_trip", pf_json_round_trip},
+    {"deterministic", pf_json_deterministic},
+    {"format_neutral", pf_json_format_neutral},
+    {"key_order", pf_json_key_order},
+    {"formatted_layout", cjson_formatted_layout},
+    {"compare", cjson_compare},
+    {"exact_length", cjson_exact_length},
+};
 static const pf_mode modes[] = {
-    {"values", draw_value, pf_json_value_properties, PF_JSON_N_VALUE_PROPERTIES - 1},
+    {"values", draw_value, value_properties, PF_LEN(value_properties)},
     {"raw", take_raw, pf_json_raw_properties, 1},
 };
 static const pf_target target = {"cjson", modes, PF_LEN(modes), NULL};
@@ -134,6 +147,14 @@ static const pf_json_seed seeds[] = {
     {"int-boundaries", "[2147483647,2147483648,-2147483648,-2147483649,9007199254740993]"},
     {"case-keys", "{\"k\":1,\"K\":2,\"\\u00e9\":3}"},
     {"mixed", "{\"n\":null,\"t\":true,\"d\":-0.125,\"s\":\"x\\ny\",\"a\":[1.5,\"\"],\"o\":{}}"},
+    /* U+D7FF, just below the surrogates: format_neutral writes it as \ud7ff. */
+    {"below-surrogates", "[\"\\ud7ff\",\"\\ue000\",\"\\udbff\\udfff\"]"},
+    /* Printed compact, the second string's closing NUL is the 257th byte:
+     * the first that does not fit cJSON's 256-byte print buffer. */
+    {"print-buffer-edge", "[\"ab\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\",\"ab\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\\u0001\"]"},
+    /* Top-level literals: what follows them is the end of the text. */
+    {"top-true", "true"},
+    {"nested-objects", "{\"a\":{\"b\":{},\"c\":[{\"d\":0}]},\"e\":[]}"},
 };
 
 /* Raw-mode seeds: texts cJSON accepts in forms it does not print. */

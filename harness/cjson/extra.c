@@ -1,0 +1,135 @@
+/* cJSON-only properties of the value mode (harness/cjson.c lists them):
+ *   formatted_layout  cJSON_Print(v) is cJSON_PrintUnformatted(v) laid
+ *                     out as cJSON documents its formatted printer: a
+ *                     newline after "{" and after every member, members
+ *                     indented one tab per open container, ":\t" after
+ *                     a key, ", " between array items, "}" indented like
+ *                     its object's line
+ *   compare           cJSON_Compare(v, cJSON's reading of its own text of
+ *                     v, case-sensitive) is true (its number tolerance is
+ *                     the printer's, R2)
+ *   exact_length      cJSON_ParseWithLength given exactly the bytes of its
+ *                     text of v (no NUL after them) reads what the
+ *                     NUL-terminated parse reads
+ * They catch what the shared properties cannot see: whitespace only
+ * changes nothing a parser reads back, and the shared properties never
+ * call cJSON_Compare nor parse without a NUL after the text. */
+#include "cjson_extra.h"
+
+#include "json_adapters.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void free_buf(void *b) { pf_buf_free(b); }
+
+/* An empty buffer freed when the input ends, however it ends. */
+static pf_buf *scratch(pf_src *s)
+{
+    pf_buf *b = pf_alloc(s, sizeof *b);
+    memset(b, 0, sizeof *b);
+    pf_defer(s, free_buf, b);
+    return b;
+}
+
+static pf_buf *written(pf_src *s, const pf_json_case *c, const void *format)
+{
+    pf_buf *b = scratch(s);
+    if (c->suite->lib->write(c->suite->lib, c->value, format, b) != 0)
+        pf_fail(s, NULL, "cJSON could not print v", NULL, 0, NULL);
+    return b;
+}
+
+static void tabs(pf_buf *b, unsigned n)
+{
+    while (n--)
+        pf_buf_putc(b, '\t');
+}
+
+/* The compact text (no whitespace outside strings) laid out as cJSON_Print
+ * lays it out (print_object, print_array in cJSON.c). */
+static void lay_out(const pf_buf *in, pf_buf *out)
+{
+    unsigned depth = 0;
+    char open[64] = {0}; /* the kind of each open container */
+    bool in_string = false, escaped = false;
+    for (size_t i = 0; i < in->len; i++) {
+        uint8_t ch = in->data[i];
+        if (in_string) {
+            pf_buf_putc(out, ch);
+            in_string = escaped || ch != '"';
+            escaped = !escaped && ch == '\\';
+            continue;
+        }
+        bool in_object = depth > 0 && open[(depth - 1) % 64] == '{';
+        switch (ch) {
+        case '"': in_string = true; pf_buf_putc(out, ch); break;
+        case '{': case '[':
+            open[depth++ % 64] = (char)ch;
+            pf_buf_putc(out, ch);
+            if (ch == '{')
+                pf_buf_putc(out, '\n');
+            if (ch == '{' && i + 1 < in->len && in->data[i + 1] != '}')
+                tabs(out, depth);
+            break;
+        case '}':
+            if (in->data[i - 1] != '{')
+                pf_buf_putc(out, '\n');
+            tabs(out, --depth);
+            pf_buf_putc(out, ch);
+            break;
+        case ']': depth--; pf_buf_putc(out, ch); break;
+        case ':': pf_buf_put(out, in_object ? ":\t" : ":", in_object ? 2 : 1); break;
+        case ',':
+            pf_buf_put(out, in_object ? ",\n" : ", ", 2);
+            if (in_object)
+                tabs(out, depth);
+            break;
+        default: pf_buf_putc(out, ch);
+        }
+    }
+}
+
+void cjson_formatted_layout(pf_src *s, void *in)
+{
+    const pf_json_case *c = in;
+    pf_buf *compact = written(s, c, NULL);
+    pf_buf *pretty = written(s, c, &pf_json_cjson_pretty);
+    pf_buf *want = scratch(s);
+    lay_out(compact, want);
+    pf_check_bytes_equal(s, NULL, "cJSON_Print(v)", pretty->data, pretty->len,
+                         "cJSON_PrintUnformatted(v) laid out", want->data,
+                         want->len);
+}
+
+void cjson_compare(pf_src *s, void *in)
+{
+    const pf_json_case *c = in;
+    pf_buf *compact = written(s, c, NULL);
+    int rc = pf_json_cjson_compare(c->value, compact->data, compact->len);
+    if (rc < 0)
+        pf_fail(s, NULL, "cJSON refused its own text of v", NULL, 0, NULL);
+    if (rc == 0) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, c->value)}};
+        pf_fail(s, NULL, "cJSON_Compare(v, parse(its text of v)) is false",
+                lines, PF_LEN(lines), NULL);
+    }
+}
+
+void cjson_exact_length(pf_src *s, void *in)
+{
+    const pf_json_case *c = in;
+    pf_buf *compact = written(s, c, NULL);
+    pf_json *exact = pf_json_cjson_parse_exact(c->pool, compact->data, compact->len);
+    pf_json *nul = c->suite->lib->parse(c->suite->lib, c->pool, compact->data,
+                                        compact->len);
+    if (!nul)
+        pf_fail(s, NULL, "cJSON refused its own text of v", NULL, 0, NULL);
+    pf_json_eq exactly = {0};
+    if (!exact || !pf_json_equal(exact, nul, &exactly, NULL)) {
+        pf_line lines[] = {{"exact-length reading", exact ? pf_json_show(c->pool, exact) : "refused"},
+                           {"NUL-terminated reading", pf_json_show(c->pool, nul)}};
+        pf_fail(s, NULL, "cJSON_ParseWithLength(text, its length) differs", lines,
+                PF_LEN(lines), NULL);
+    }
+}
