@@ -48,6 +48,21 @@
  *   canonical_fixed_point  the records the default mode parses, rendered by
  *                       our renderer and parsed again, are the same
  *                       records; rendering those gives the same bytes
+ *   strict_errors       the default mode refuses nothing; CSV_STRICT
+ *                       refuses with CSV_EPARSE, at a byte it has a reason
+ *                       to refuse (a quote, or a byte after a closing quote
+ *                       and spaces), and in csv_fini only with
+ *                       CSV_STRICT_FINI (csv(3))
+ *   parser_lifecycle    one parser parses the text three times — fresh
+ *                       from csv_init (its memory filled with a pattern
+ *                       first, the defaults comma, double quote and 128-byte
+ *                       blocks left alone), after csv_fini and after
+ *                       csv_free — as a fresh parser set explicitly does;
+ *                       csv_error is 0 after csv_init and every round;
+ *                       every realloc request is the one libcsv's growth
+ *                       protocol (block size, halved after a failure) says,
+ *                       csv_get_buffer_size what those made it, 0 after
+ *                       csv_free; a NULL realloc or free function is ignored
  *
  * libcsv behaviours the model follows (each shown against the real library
  * in tests/restrict/csv.c), and what the strategy does about them:
@@ -97,7 +112,7 @@
  * The parts: harness/csv/layout.c (layouts), records.c (records, the
  * renderer and the model), table.c (parses as tables), libcsv.c (every
  * call into libcsv), records_mode.c and writer.c (records mode), raw_mode.c
- * (raw mode), seeds.c.
+ * (raw mode), raw_errors.c (strict_errors, parser_lifecycle), seeds.c.
  */
 #include "csv/csv_target.h"
 
@@ -113,6 +128,8 @@ static const pf_property raw_properties[] = {
     {"batch_incremental", prop_raw_batch_incremental},
     {"strict_subset", prop_strict_subset},
     {"canonical_fixed_point", prop_canonical_fixed_point},
+    {"strict_errors", prop_strict_errors},
+    {"parser_lifecycle", prop_parser_lifecycle},
 };
 /* In the order of enum mode (the seeds encode it). */
 static const pf_mode modes[N_MODES] = {

@@ -197,6 +197,27 @@ size_t parse_doc(const layout *L, bool strict, const uint8_t *doc,
                  table *t);
 void parse_whole(const layout *L, bool strict, const uint8_t *doc,
                  size_t len, table *t);
+/* What the parser said around parse_reused's three rounds (round 1 after
+ * csv_fini, round 2 after csv_free) and whether libcsv's buffer grew as
+ * its source says it does (see modelled_realloc). */
+typedef struct lifecycle {
+    int status_init;             /* csv_error after csv_init */
+    size_t size_init;            /* csv_get_buffer_size after csv_init */
+    unsigned char quote_init, delim_init; /* csv_get_quote, csv_get_delim */
+    int status_after[3];         /* csv_error after each round */
+    size_t size_after[3];        /* csv_get_buffer_size after each round */
+    size_t model_after[3];       /* ... and what the model says it is */
+    size_t size_freed;           /* csv_get_buffer_size after csv_free */
+    bool model_broken;           /* a request the model did not expect */
+    size_t model_got, model_want;
+} lifecycle;
+/* Parses doc three times with one parser, in the default (not strict)
+ * mode: fresh from csv_init (its memory filled with a pattern first, its
+ * defaults — comma, double quote, 128-byte blocks — left alone), again
+ * after csv_fini, and again after csv_free; the faults apply to the first
+ * round. */
+void parse_reused(const layout *L, const uint8_t *doc, size_t len,
+                  const faults *f, table *const t[3], lifecycle *lc);
 /* csv_write2 (two) or csv_write of src into dest (dest_size bytes). */
 size_t lib_write(bool two, void *dest, size_t dest_size, const void *src,
                  size_t len, unsigned char quote);
@@ -233,10 +254,25 @@ void prop_row_deletion(pf_src *s, void *in);
 void prop_row_permutation(pf_src *s, void *in);
 void prop_writer_reference(pf_src *s, void *in);
 
+/* Raw mode: the parser's settings, the faults, the chunks and the text,
+ * parsed whole in the default mode and with CSV_STRICT. */
+typedef struct raw_input {
+    layout L;                 /* the parser's settings */
+    faults faults;
+    size_t sizes[MAX_CHUNKS], n_chunks;
+    const uint8_t *text;
+    size_t len;
+    table *whole[2];          /* parsed in one piece: default, CSV_STRICT */
+} raw_input;
+
 void *raw_setup(pf_src *s);
+/* The report's context: options, text, chunks (3 lines). */
+void raw_lines(pf_src *s, const raw_input *r, pf_line *lines);
 void prop_raw_batch_incremental(pf_src *s, void *in);
 void prop_strict_subset(pf_src *s, void *in);
 void prop_canonical_fixed_point(pf_src *s, void *in);
+void prop_strict_errors(pf_src *s, void *in);
+void prop_parser_lifecycle(pf_src *s, void *in);
 
 /* A byte buffer freed when the input ends. */
 pf_buf *buf_new(pf_src *s);

@@ -173,3 +173,101 @@ int lib_fwrite(bool two, FILE *fp, const void *src, size_t len,
 {
     return two ? csv_fwrite2(fp, src, len, quote) : csv_fwrite(fp, src, len);
 }
+
+/* libcsv's growth protocol, as its source states it (csv_increase_buffer):
+ * a request asks for the buffer's size plus the block size; after a
+ * refusal, for half as much more, down to nothing (CSV_ENOMEM), after
+ * which the next request starts from the block size again. The model
+ * says what the realloc hook must be asked for next. A request it did
+ * not expect breaks the model and is refused: the size may be garbage
+ * (an uninitialised block size) and must not reach the allocator. */
+typedef struct growth_model {
+    size_t blk, size, add;
+    bool broken;
+    size_t got, want;
+} growth_model;
+static growth_model g_model;
+
+static void *modelled_realloc(void *p, size_t n)
+{
+    size_t want = g_model.size + g_model.add;
+    if (!g_model.broken && n != want)
+        g_model = (growth_model){.broken = true, .got = n, .want = want};
+    if (g_model.broken)
+        return NULL;
+    void *q = faulty_realloc(p, n);
+    if (q)
+        g_model.size = n, g_model.add = g_model.blk;
+    else if ((g_model.add /= 2) == 0)
+        g_model.add = g_model.blk;
+    return q;
+}
+
+/* One round of parse_reused: the whole document (resumed after each
+ * CSV_ENOMEM an injected failure caused), csv_fini, and what the parser
+ * says afterwards. */
+static void reuse_round(struct csv_parser *p, const uint8_t *doc, size_t len,
+                        table *t, lifecycle *lc, size_t round)
+{
+    size_t got = len ? feed(p, doc, len, true, t) : 0;
+    t->consumed = got;
+    if (got != len)
+        t->status = csv_error(p);
+    else if ((t->fini = csv_fini(p, on_field, on_row, t)) != 0)
+        t->status = csv_error(p);
+    if (t->n_cells > t->open)
+        table_row(t, TERM_PENDING);
+    lc->status_after[round] = csv_error(p);
+    lc->size_after[round] = csv_get_buffer_size(p);
+    lc->model_after[round] = g_model.size;
+}
+
+void parse_reused(const layout *L, const uint8_t *doc, size_t len,
+                  const faults *f, table *const t[3], lifecycle *lc)
+{
+    struct csv_parser p;
+    /* A field csv_init forgets reads as this pattern, not as a lucky 0. */
+    memset(&p, 0xA5, sizeof p);
+    if (csv_init(&p, layout_options(L, false)) != 0)
+        abort();
+    lc->status_init = csv_error(&p);
+    lc->size_init = csv_get_buffer_size(&p);
+    lc->quote_init = csv_get_quote(&p);
+    lc->delim_init = csv_get_delim(&p);
+    /* The defaults are left to csv_init: only other values are set. */
+    if (csv_delims[L->delim] != CSV_COMMA)
+        csv_set_delim(&p, csv_delims[L->delim]);
+    if (csv_quotes[L->quote] != CSV_QUOTE)
+        csv_set_quote(&p, csv_quotes[L->quote]);
+    if (L->space == SPACE_NONE)
+        csv_set_space_func(&p, space_none);
+    else if (L->space == SPACE_ONLY)
+        csv_set_space_func(&p, space_only);
+    if (L->term == TERM_LF)
+        csv_set_term_func(&p, term_lf_only);
+    if (csv_blk_sizes[L->blk] != 128) /* csv(3): the default is 128 */
+        csv_set_blk_size(&p, csv_blk_sizes[L->blk]);
+    csv_set_realloc_func(&p, modelled_realloc);
+    csv_set_free_func(&p, plain_free);
+    /* A NULL function leaves the hook as it was (libcsv ignores it). */
+    csv_set_realloc_func(&p, NULL);
+    csv_set_free_func(&p, NULL);
+    g_model = (growth_model){.blk = csv_blk_sizes[L->blk],
+                             .add = csv_blk_sizes[L->blk]};
+    g_alloc_calls = g_injected = 0;
+    g_faults = *f; /* the first round only */
+    for (size_t round = 0; round < 3; round++) {
+        t[round]->check_nul = L->append_null;
+        if (round == 2) { /* csv(3): no csv_init needed after csv_free */
+            csv_free(&p);
+            lc->size_freed = csv_get_buffer_size(&p);
+            g_model.size = 0;
+        }
+        reuse_round(&p, doc, len, t[round], lc, round);
+        g_faults.fail_at = 0;
+    }
+    csv_free(&p);
+    lc->model_broken = g_model.broken;
+    lc->model_got = g_model.got;
+    lc->model_want = g_model.want;
+}

@@ -4,15 +4,6 @@
  * nothing the input does not contain. */
 #include "csv_target.h"
 
-typedef struct raw_input {
-    layout L;                 /* the parser's settings */
-    faults faults;
-    size_t sizes[MAX_CHUNKS], n_chunks;
-    const uint8_t *text;
-    size_t len;
-    table *whole[2];          /* parsed in one piece: default, CSV_STRICT */
-} raw_input;
-
 /* The chunk plan and the faults come before the text, which takes the
  * rest of the input. */
 void *raw_setup(pf_src *s)
@@ -31,8 +22,7 @@ void *raw_setup(pf_src *s)
     return r;
 }
 
-/* The report's context: options, text, chunks (3 lines). */
-static void raw_lines(pf_src *s, const raw_input *r, pf_line *lines)
+void raw_lines(pf_src *s, const raw_input *r, pf_line *lines)
 {
     pf_buf tl = {0}, tr = {0}, tc = {0};
     layout_print(&tl, &r->L);
