@@ -20,24 +20,45 @@ step() { run_step 0 "$@"; }
 steps() { run_step 1 "$@"; }
 run_step() {
   local counted=$1 name=$2; shift 2
-  local log=$logs/${name//\//_}.log ok=1 p f line=
+  local log=$logs/${name//\//_}.log ok=1
   "$@" >"$log" 2>&1 || ok=0
-  [ "$counted" = 1 ] &&
-    line=$(grep -E '^([A-Za-z]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -1 | sed 's/^[A-Za-z]*: //')
-  if [ -n "$line" ]; then
-    p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
+  tally "$counted" "$name" "$log" "$ok"
+}
+# tally COUNTED NAME LOG OK: adds a finished step to the totals and prints
+# its line (the step's own variables are prefixed: a step function that
+# sets a global of the same name cannot change them).
+tally() {
+  local t_counted=$1 t_name=$2 t_log=$3 t_ok=$4 t_p t_f t_line=
+  [ "$t_counted" = 1 ] &&
+    t_line=$(grep -E '^([A-Za-z]+: )?[0-9]+ passed, [0-9]+ failed' "$t_log" | tail -1 | sed 's/^[A-Za-z]*: //')
+  if [ -n "$t_line" ]; then
+    t_p=${t_line%% passed*}; t_f=${t_line#*, }; t_f=${t_f%% failed*}
     # A step that failed without counting it still counts as a failure.
-    [ $ok = 0 ] && [ "$f" = 0 ] && f=1
+    [ "$t_ok" = 0 ] && [ "$t_f" = 0 ] && t_f=1
   else
-    p=$ok; f=$((1 - ok))
+    t_p=$t_ok; t_f=$((1 - t_ok))
   fi
-  passed=$((passed + p)); failed=$((failed + f))
-  if [ "$f" = 0 ]; then
-    printf 'PASS %-44s %s\n' "$name" "${line:+($line)}"
+  passed=$((passed + t_p)); failed=$((failed + t_f))
+  if [ "$t_f" = 0 ]; then
+    printf 'PASS %-44s %s\n' "$t_name" "${t_line:+($t_line)}"
   else
-    printf 'FAIL %-44s %s  log: %s\n' "$name" "${line:+($line)}" "$log"
-    tail -n 25 "$log" | sed 's/^/    | /'
+    printf 'FAIL %-44s %s  log: %s\n' "$t_name" "${t_line:+($t_line)}" "$t_log"
+    tail -n 25 "$t_log" | sed 's/^/    | /'
   fi
+}
+# bg_steps NAME COMMAND...: a counted step that runs beside the others
+# (niced), started now; bg_wait NAME waits for it and tallies it.
+declare -A bg_pid=()
+bg_steps() {
+  local name=$1; shift
+  local log=$logs/${name//\//_}.log
+  ( "$@" >"$log" 2>&1; echo $? >"$log.rc" ) &
+  bg_pid[$name]=$!
+}
+bg_wait() {
+  local name=$1 log=$logs/${1//\//_}.log
+  wait "${bg_pid[$name]}" 2>/dev/null
+  tally 1 "$name" "$log" "$([ "$(cat "$log.rc" 2>/dev/null)" = 0 ] && echo 1 || echo 0)"
 }
 
 # --- build: library, every target's binaries, tools, -Werror ---------------
@@ -57,9 +78,20 @@ build_all() {
   for c in tests/test_*.c; do [ -f "$c" ] && goals+=("out/tests/$(basename "${c%.c}")"); done
   for c in tests/restrict/*.c; do [ -f "$c" ] && goals+=("out/restrict/$(basename "${c%.c}")"); done
   goals+=(out/bench/draw_speed)
+  # The mutation generator (and its libclang package) before the OSS-Fuzz
+  # check starts beside the steps: no package install runs while it fetches.
+  goals+=(out/mutate/tool/pf-mutgen)
   make -s -j2 "${goals[@]/%.h/}"
 }
 step build build_all
+
+# The simulated OSS-Fuzz build (tests/steps/ossfuzz.sh) builds every library
+# again with OSS-Fuzz's flags: about five minutes, mostly the compiler. It
+# runs beside the steps below, which mostly keep one core busy, at a lower
+# priority (timed checks such as the planted bugs' 60 s come first), and is
+# tallied where tests/steps/ossfuzz.sh waits for it.
+bg_steps "oss-fuzz/simulated-build" env SANITIZERS=address ENGINES=libfuzzer \
+  nice -n 10 tests/ossfuzz_check.sh
 
 # --- unit tests of the decoder and comparisons ------------------------------
 for c in tests/test_*.c; do
