@@ -8,7 +8,10 @@
 #   bash bench/targets.sh [-t SECONDS] [-r ROUNDS] [--against REV] [TARGET...]
 #
 # Each run: libFuzzer -seed=1 for SECONDS on a fresh copy of the target's
-# committed seeds (top-level files of corpus/<t>), -print_final_stats=1.
+# committed seeds (top-level files of corpus/<t>), -print_final_stats=1,
+# and the target's own options (LIBFUZZER_OPTS_<t>, build/targets/<t>.mk;
+# the current ones for a --against build too, so that only the code
+# differs).
 # Reported: the median over ROUNDS of stat::average_exec_per_sec, and the
 # largest stat::peak_rss_mb. PF_BENCH_QUICK=1: 1 s, 1 round, codec only.
 # Prints a Markdown table.
@@ -46,7 +49,9 @@ run() {
   local dir=$work/$t-$label
   rm -rf "$dir" && mkdir -p "$dir/corpus" "$dir/seeds"
   find "corpus/$t" -maxdepth 1 -type f ! -name '*.expect' ! -name '*.txt' -exec cp {} "$dir/seeds/" \;
+  # shellcheck disable=SC2046
   env "$@" ASAN_OPTIONS=detect_leaks=0 PF_FINDINGS_DIR="$dir/findings" "$bin" -seed=1 \
+    $(make -s --no-print-directory "print-LIBFUZZER_OPTS_$t") \
     -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$dir/" \
     "$dir/corpus" "$dir/seeds" > "$dir/log" 2>&1 || true
   awk '/^stat::average_exec_per_sec/{e=$2} /^stat::peak_rss_mb/{r=$2}

@@ -52,6 +52,10 @@ rc=0
 case $engine in
 libfuzzer)
   args=(-artifact_prefix="$findings/" -seed="$PF_SEED")
+  # The target's own libFuzzer options (LIBFUZZER_OPTS_<t> in
+  # build/targets/<t>.mk), before FUZZ_ARGS so that those win.
+  # shellcheck disable=SC2207
+  args+=($(make -s --no-print-directory "print-LIBFUZZER_OPTS_$t"))
   [ ${#dict[@]} -gt 0 ] && args+=(-dict="dict/$t.dict")
   [ -n "$time" ] && args+=(-max_total_time="$time")
   # shellcheck disable=SC2206

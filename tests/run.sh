@@ -133,6 +133,10 @@ seeds_of() {
   echo "$dir"
 }
 
+# A target's own libFuzzer options (LIBFUZZER_OPTS_<t>, build/targets/<t>.mk),
+# as build/fuzz.sh passes them.
+lf_opts() { make -s --no-print-directory "print-LIBFUZZER_OPTS_$1"; }
+
 # --- libFuzzer smoke run of each real target: fixed seed, 20000 runs -------
 # (or 20 s, whichever comes first)
 smoke() {
@@ -142,7 +146,7 @@ smoke() {
   # indexes per input).
   local checks=PF_SMOKE_CHECKS_$t  # the profile may narrow a target's checks
   PF_CHECKS=${!checks:-all} PF_FINDINGS_DIR=$work/findings "out/libfuzzer/$t" -seed="$PF_SEED" -runs="$PF_SMOKE_RUNS" \
-    -max_total_time="$PF_SMOKE_TIME" \
+    -max_total_time="$PF_SMOKE_TIME" $(lf_opts "$t") \
     -dict="dict/$t.dict" -artifact_prefix="$work/findings/" \
     "$work/corpus" "$(seeds_of "$t")" || return 1
 }
@@ -159,7 +163,7 @@ planted() {
   local work=out/test-tmp/planted-$t-$prop
   mkdir -p "$work/corpus" "$work/findings"
   PF_FINDINGS_DIR=$work/findings timeout "$PF_PLANTED_TIMEOUT" "$bin" -seed="$PF_SEED" \
-    -max_total_time="$PF_PLANTED_TIME" \
+    -max_total_time="$PF_PLANTED_TIME" $(lf_opts "$t") \
     -dict="dict/$t.dict" -artifact_prefix="$work/findings/" \
     "$work/corpus" "$(seeds_of "$t")" > "$work/log" 2>&1
   cat "$work/log"

@@ -152,6 +152,11 @@ for t in "${targets[@]}"; do
       echo "dict = $t.dict"
     fi
     echo "max_len = 4096"
+    # The target's own libFuzzer options (-name=value each).
+    for o in $(var_of "LIBFUZZER_OPTS_$t"); do
+      o=${o#-}
+      echo "${o%%=*} = ${o#*=}"
+    done
   } > "$OUT/$t.options"
   built+=("$t")
 done

@@ -155,12 +155,19 @@ check_out_files() {
     if [ -s "$src/dict/$t.dict" ] && ! cmp -s "$out/$t.dict" "$src/dict/$t.dict"; then
       fail "$name/$t: $t.dict" "missing or not dict/$t.dict"
     fi
-    local o=$out/$t.options
+    local o=$out/$t.options own=() missing=
+    # The target's own options (LIBFUZZER_OPTS_<t>), each as "name = value".
+    read -ra own < <(sed -n "s/^LIBFUZZER_OPTS_$t[[:space:]]*:*=[[:space:]]*//p" \
+                       "$src/build/targets/$t.mk" 2>/dev/null)
+    for f in "${own[@]}"; do
+      f=${f#-}
+      grep -qx "${f%%=*} = ${f#*=}" "$o" 2>/dev/null || missing+=" ${f%%=*}"
+    done
     if [ -f "$o" ] && grep -qx '\[libfuzzer\]' "$o" && grep -qx 'max_len = 4096' "$o" &&
-       { [ ! -s "$src/dict/$t.dict" ] || grep -qx "dict = $t.dict" "$o"; }; then
-      pass "$name/$t: $t.options and $t.dict"
+       { [ ! -s "$src/dict/$t.dict" ] || grep -qx "dict = $t.dict" "$o"; } && [ -z "$missing" ]; then
+      pass "$name/$t: $t.options and $t.dict${own[*]:+ (and ${own[*]})}"
     else
-      fail "$name/$t: $t.options" "missing, or lacks [libfuzzer] / dict = $t.dict (for a non-empty dict) / max_len = 4096"
+      fail "$name/$t: $t.options" "missing, or lacks [libfuzzer] / dict = $t.dict (for a non-empty dict) / max_len = 4096 / its LIBFUZZER_OPTS_$t${missing:+ (missing:$missing)}"
     fi
   done
 }
