@@ -1,6 +1,7 @@
 # OSS-Fuzz and ClusterFuzzLite: the simulated build and check_build of
-# build/oss-fuzz/build.sh (tests/ossfuzz_check.sh) for the sanitizers and
-# engines make test leaves out (it runs libFuzzer + ASan only). Nightly:
+# build/oss-fuzz/build.sh (tests/ossfuzz_check.sh) for the sanitizers,
+# engines and targets make test leaves out (it runs libFuzzer + ASan only,
+# without numeric). Nightly (.github/workflows/nightly.yml):
 #   make ossfuzz-check [SANITIZERS="address undefined memory coverage"]
 #                      [ENGINES="libfuzzer afl"] [OSSFUZZ_FUZZ_SECONDS=10]
 #                      [OSS_FUZZ_DIR=<checkout of google/oss-fuzz>]
