@@ -70,6 +70,9 @@
  *      (vocabulary_distinct): case folds, porter stems none of them
  *      together, and noise words share no character (so no trigram, prefix
  *      or stem) with real ones.
+ *   R7 porter stems a prefix query's text too: a final s goes, so "bis" *
+ *      would match birch (porter_stems_prefix). Under porter such a prefix
+ *      takes one character more ("biso" *).
  * No property skips an input: each restriction is built into what is
  * drawn. Events (make stats-search) count the inputs on which a property
  * compares little: no query of its kinds, the identity order, a LIMIT past

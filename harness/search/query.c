@@ -84,6 +84,12 @@ static void compile_prefix(const schema *sc, const qspec *spec, qset *qs,
     size_t n = spec->plen;
     if (sc->tok == TOK_TRIGRAM && n < 3) /* R2 trigram_short_terms */
         n = 3;
+    /* R7 porter_stems_prefix: porter drops a final s of a prefix of three
+     * or more characters as of a word ("bis" * is "bi" *, which birch
+     * matches): such a prefix takes one character more. */
+    if (sc->tok == TOK_PORTER && n >= 3 && n < strlen(a) && a[n - 1] == 's' &&
+        a[n - 2] != 's')
+        n++;
     snprintf(t, QLEN, "\"%.*s\" *", (int)n, a);
     for (size_t w = 0; w < N_VOCAB; w++)
         if (is_prefix(a, n, vocab[w]))

@@ -44,7 +44,7 @@ typedef struct doc {
 
 /* Table settings. */
 enum { N_TOKS = 4, N_DETAILS = 3, N_PREFIXES = 4, N_WEIGHTS = 3 };
-enum { TOK_TRIGRAM = 3 };
+enum { TOK_PORTER = 2, TOK_TRIGRAM = 3 };
 enum { DETAIL_FULL, DETAIL_COLUMN, DETAIL_NONE };
 extern const char *const tok_sql[N_TOKS];
 extern const char *const detail_sql[N_DETAILS];

@@ -115,6 +115,13 @@ int main(void)
     expect_rows("trigram_short_terms/term", tri, one, 1, "\"al\"", "");
     expect_rows("trigram_short_terms/prefix", tri, one, 1, "\"al\" *", "");
     expect_rows("trigram_short_terms/three", tri, one, 1, "\"alm\" *", "1");
+    /* R7 porter_stems_prefix: porter stems a prefix query's text as it
+     * stems a word: "bis" (of bison) loses its s, and "bi" * matches birch;
+     * "biso" * is left alone. */
+    static const char *const bb[] = {"birch", "bison"};
+    const char *por = "CREATE VIRTUAL TABLE t USING fts5(c0, tokenize='porter unicode61')";
+    expect_rows("porter_stems_prefix/bis", por, bb, 2, "\"bis\" *", "1 2");
+    expect_rows("porter_stems_prefix/biso", por, bb, 2, "\"biso\" *", "2");
     /* R4 bare_keywords: an unquoted operator is syntax; quoted, a term. */
     const char *uni = "CREATE VIRTUAL TABLE t USING fts5(c0)";
     expect_error("bare_keywords/unquoted", uni, "AND", "syntax error");
