@@ -57,9 +57,12 @@ FUZZ_TIME ?=
 JOBS ?= 1
 FUZZ_ARGS ?=
 
-PF_MAINS := properties/replay_main.c properties/seed_main.c properties/shrink_main.c
-PF_SRCS := $(filter-out $(PF_MAINS),$(wildcard properties/*.c))
-PF_HDRS := $(wildcard include/*.h properties/*.h)
+# libpropfuzz is properties/<part>/*.c: a folder per part (core runtime,
+# draws, oracles, shrinker, the families), internal headers beside their
+# code. properties/drivers/ holds the mains linked instead of an engine.
+PF_MAINS := $(wildcard properties/drivers/*.c)
+PF_SRCS := $(filter-out $(PF_MAINS),$(wildcard properties/*/*.c))
+PF_HDRS := $(wildcard include/*.h properties/*/*.h)
 
 # make -s print-<VAR> prints a variable: scripts (bench/run.sh) take the
 # library's source list from here rather than globbing properties/.
@@ -138,10 +141,10 @@ out/libfuzzer/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libd
 	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/replay/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/replay_main.o
+out/replay/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/drivers/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
-	  $(call tsrc,$*) out/obj/pf/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	  $(call tsrc,$*) out/obj/pf/drivers/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # AFL++ persistent mode: afl-clang-fast and Debian's libAFLDriver.a.
 AFL_DRIVER := /usr/lib/afl/libAFLDriver.a
@@ -156,21 +159,21 @@ out/afl-cmplog/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call lib
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,cmplog) $(AFL_DRIVER) -lm -o $@
 
 # Source-based coverage: the replay driver over a corpus.
-out/cov/%: harness/%.c $(call tdeps,$$*) out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/replay_main.o
+out/cov/%: harness/%.c $(call tdeps,$$*) out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/drivers/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(COV) $(INC) $(CFLAGS_$*) $(call libinc,cov) \
-	  $(call tsrc,$*) out/obj/pf-cov/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
+	  $(call tsrc,$*) out/obj/pf-cov/drivers/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
 
 # The structural shrinker, as a tool: out/shrink/<target> FILE.
-out/shrink/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/shrink_main.o
+out/shrink/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/drivers/shrink_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
-	  $(call tsrc,$*) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	  $(call tsrc,$*) out/obj/pf/drivers/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/tools/%-seeds: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/seed_main.o
+out/tools/%-seeds: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/drivers/seed_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
-	  $(call tsrc,$*) out/obj/pf/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+	  $(call tsrc,$*) out/obj/pf/drivers/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
 # --- tests of propfuzz itself ----------------------------------------------
 out/tests/%: tests/%.c tests/testkit.h out/lib/libpropfuzz.a
@@ -207,19 +210,19 @@ out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harn
 	  $(call tsrc,$(call ptarget,$*)) out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
-                      $(pdeps) out/obj/pf/replay_main.o
+                      $(pdeps) out/obj/pf/drivers/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$(call ptarget,$*)) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
-	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/replay_main.o out/lib/libpropfuzz.a \
+	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/drivers/replay_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
-                      $(pdeps) out/obj/pf/shrink_main.o
+                      $(pdeps) out/obj/pf/drivers/shrink_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$(call ptarget,$*)) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
-	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/shrink_main.o out/lib/libpropfuzz.a \
+	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/drivers/shrink_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 # Feature rules (mutation analysis, statistics, nightly, ...) live in

@@ -45,7 +45,7 @@ git archive "$rev" Makefile include properties | tar -x -C "$OUT/old"
 # revision older than make print-PF_SRCS, its properties/*.c without a main.
 srcs_of() {
   (cd "$1" && make -s --no-print-directory print-PF_SRCS 2>/dev/null) && return
-  (cd "$1" && grep -L '^int main(' properties/*.c | tr '\n' ' ')
+  (cd "$1" && grep -L '^int main(' properties/*.c properties/*/*.c 2>/dev/null | tr '\n' ' ')
 }
 build() { # tree binary label [program]
   local srcs

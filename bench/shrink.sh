@@ -86,7 +86,7 @@ say "== shrinking: propfuzz vs libFuzzer -minimize_crash=1 vs afl-tmin ($(date -
 say "cap per minimisation: ${T}s; $N inputs of each kind per benchmark, $PLANTED_N per planted bug; load $(cut -d' ' -f1-3 /proc/loadavg)${QUICK:+ (quick mode)}"
 
 # --- binaries -----------------------------------------------------------------
-make -s "$LIB" out/obj/pf/replay_main.o out/obj/pf/shrink_main.o || die "libpropfuzz build failed"
+make -s "$LIB" out/obj/pf/drivers/replay_main.o out/obj/pf/drivers/shrink_main.o || die "libpropfuzz build failed"
 
 benches=()
 for f in tests/shrink/*.c; do
@@ -109,8 +109,8 @@ build_bench() {
   clang "${WARN[@]}" "${SAN[@]}" -fsanitize=fuzzer -Iinclude "$src" $LIB -lm -o "$BIN/lf-$n" &&
   afl-clang-fast "${WARN[@]}" "${SAN[@]}" -Iinclude "$src" $LIB $AFL_DRIVER -lm \
     -o "$BIN/afl-$n" 2>/dev/null &&
-  clang "${WARN[@]}" "${SAN[@]}" -Iinclude "$src" out/obj/pf/replay_main.o $LIB -lm -o "$BIN/replay-$n" &&
-  clang "${WARN[@]}" "${SAN[@]}" -Iinclude "$src" out/obj/pf/shrink_main.o $LIB -lm -o "$BIN/shrink-$n" &&
+  clang "${WARN[@]}" "${SAN[@]}" -Iinclude "$src" out/obj/pf/drivers/replay_main.o $LIB -lm -o "$BIN/replay-$n" &&
+  clang "${WARN[@]}" "${SAN[@]}" -Iinclude "$src" out/obj/pf/drivers/shrink_main.o $LIB -lm -o "$BIN/shrink-$n" &&
   clang "${WARN[@]}" "${SAN[@]}" -Iinclude "$src" bench/shrink_ideal.c $LIB -lm -o "$BIN/ideal-$n" &&
   { [ -z "$BASE" ] || clang "${WARN[@]}" "${SAN[@]}" -Iinclude "$src" \
       "$BASE/out/obj/pf/shrink_main.o" "$BASE/out/lib/libpropfuzz.a" -lm -o "$BIN/shrink0-$n"; }

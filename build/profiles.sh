@@ -44,7 +44,7 @@ PF_SLOW_TARGETS="search ocr documents"
 PF_SLOW_SHRINK_TIME=$slow_shrink
 export PROFILE PF_SEED PF_FUZZ_TIME PF_SMOKE_RUNS PF_SMOKE_TIME PF_SMOKE_CHECKS_ocr PF_PLANTED_TIME \
   PF_PLANTED_TIMEOUT PF_NIGHTLY_TIME PF_NIGHTLY_TARGETS PF_SLOW_TARGETS PF_SLOW_SHRINK_TIME
-# Rate metrics say which profile measured them (properties/stats.c).
+# Rate metrics say which profile measured them (properties/core/stats.c).
 export PF_PROFILE=$PROFILE
 # Every profile: Tesseract's OpenMP loops at one thread (libgomp reads this
 # when it loads; several threads per line are 3-4x slower on a loaded

@@ -2,7 +2,7 @@
 # The history of a target's rate metrics (make rates-<target>): one row per
 # run, source and property, oldest first, from out/stats/<target>/rates.tsv
 # (appended by every run of a target with properties on a rate; see
-# properties/stats.c). Lines of one run (several processes) are summed.
+# properties/core/stats.c). Lines of one run (several processes) are summed.
 # A rate below the previous run's 95% interval for the same source and
 # property is marked SLIDE: that is the drop worth a look before a budget
 # breaks.   build/rates.sh <target> [file]

@@ -412,7 +412,7 @@ static void enc_variations(pf_buf *e, unsigned i)
     pf_enc_bool(e, i % 2); /* deterministic: read another image between */
 }
 
-/* Called by the seed writer (properties/seed_main.c); each seed is checked
+/* Called by the seed writer (properties/drivers/seed_main.c); each seed is checked
  * to decode back to the line it was written from. */
 void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
                                   size_t len))

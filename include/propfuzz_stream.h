@@ -41,7 +41,7 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------ */
-/* Byte vectors the library writes into directly (properties/bytevec.c) */
+/* Byte vectors the library writes into directly (properties/stream/bytevec.c) */
 /* ------------------------------------------------------------------ */
 
 /* Bytes [0, len) hold data; PF_VEC_GUARD bytes after len (or after the
@@ -72,7 +72,7 @@ void pf_vec_truncate(pf_vec *v, size_t n);
 void pf_vec_pool_drain(void);
 
 /* ------------------------------------------------------------------ */
-/* A cache for the library's own allocations (properties/blockcache.c) */
+/* A cache for the library's own allocations (properties/stream/blockcache.c) */
 /* ------------------------------------------------------------------ */
 
 /* Freed blocks are kept (up to 16 MiB each) and handed out again for a
@@ -86,7 +86,7 @@ void *pf_cache_calloc(size_t n);
 void pf_cache_free(void *p);
 
 /* ------------------------------------------------------------------ */
-/* The data to compress: a drawn segment plan (properties/segments.c)  */
+/* The data to compress: a drawn segment plan (properties/stream/segments.c)  */
 /* ------------------------------------------------------------------ */
 
 /* Data as a list (continue-flags, label given) of segments, each literal
@@ -115,7 +115,7 @@ void pf_enc_segments(pf_buf *e, const pf_segments_opts *o,
 size_t pf_segments_expand(const pf_segment *segs, size_t n, uint8_t *out,
                           size_t max);
 
-/* A table of drawn parameters (properties/params.c): each an int64 in
+/* A table of drawn parameters (properties/stream/params.c): each an int64 in
  * `values` at its index, drawn in table order inside a span, written back
  * by the inverse, and printed as "name=value" (names of a choice). An
  * entry with `when` = k + 1 is drawn only when entry k is non-zero (else
@@ -157,7 +157,7 @@ void pf_enc_dict(pf_buf *e, size_t dict_max, size_t data_max, int kind,
                  const void *p, size_t n, size_t at);
 
 /* ------------------------------------------------------------------ */
-/* The codec: one-shot calls and step-wise streams (properties/stream.c) */
+/* The codec: one-shot calls and step-wise streams (properties/stream/stream.c) */
 /* ------------------------------------------------------------------ */
 
 /* What one step is given and did. */
@@ -297,7 +297,7 @@ _Noreturn void pf_stream_fail(pf_src *s, const pf_stream_codec *c,
                               const char *detail);
 
 /* ------------------------------------------------------------------ */
-/* The ready-made properties (properties/stream_props.c)               */
+/* The ready-made properties (properties/stream/stream_props.c)               */
 /* ------------------------------------------------------------------ */
 
 enum {
@@ -400,7 +400,7 @@ void pf_stream_decompress_safe(pf_src *s, void *raw);
 void pf_stream_draw_raw(pf_src *s, pf_stream_raw *r);
 
 /* ------------------------------------------------------------------ */
-/* Seeds (properties/stream_seeds.c)                                   */
+/* Seeds (properties/stream/stream_seeds.c)                                   */
 /* ------------------------------------------------------------------ */
 
 /* What every value-mode seed starts with: the mode's choice, the

@@ -5,7 +5,7 @@
  * skip and count; the seed helpers write what the strategy draws back. */
 #include "propfuzz.h"
 #include "propfuzz_json.h"
-#include "pf_internal.h"
+#include "core/pf_internal.h"
 #include "testkit.h"
 
 #include <math.h>

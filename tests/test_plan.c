@@ -1,4 +1,4 @@
-/* Unit tests of the variation drawn up front (properties/draw_plan.c):
+/* Unit tests of the variation drawn up front (properties/draw/draw_plan.c):
  * chunk plans and their application, shuffles by rank and their inverse,
  * induced permutations. */
 #include "propfuzz.h"

@@ -3,7 +3,7 @@
  * pass once (or the whole shrinker), and checks the exact value reached.
  * The inputs are written with the pf_enc_* inverse, so each case reads as
  * values. */
-#include "shrink_internal.h"
+#include "shrink/shrink_internal.h"
 #include "testkit.h"
 
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 /* Unit tests of how the shrinker orders and shrinks byte strings and text
- * (properties/shrink_order.c, shrink_payload.c, shrink_pass_strings.c):
+ * (properties/shrink/shrink_order.c, shrink_payload.c, shrink_pass_strings.c):
  * strings count their elements, not their encoded bytes, compare element
  * by element with 0 simplest, and shrink to the smallest failing elements
  * (a run of equal bytes together, a single byte by searching below it). */
-#include "shrink_internal.h"
+#include "shrink/shrink_internal.h"
 #include "testkit.h"
 
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "propfuzz_stream.h"
-#include "pf_internal.h"
+#include "core/pf_internal.h"
 #include "testkit.h"
 
 #include <stdlib.h>

@@ -17,7 +17,7 @@ $(MUTGEN): $(MUTGEN_SRCS) $(wildcard build/mutate/*.h) | out/.deps-mutate-ok
 	  -L$(LLVM_DIR)/lib -lclang -Wl,-rpath,$(LLVM_DIR)/lib -o $@
 
 MUTATE_PREREQS := $(MUTGEN) out/lib/libpropfuzz.a out/lib/cov/libpropfuzz.a \
-                  out/obj/pf-cov/replay_main.o
+                  out/obj/pf-cov/drivers/replay_main.o
 
 # $(call mutate_env,<harness>,<libs>,<ldlibs>,<corpus>,<dict>): the target
 # as build/mutate/run.sh sees it, with the flags every other build uses.
@@ -28,7 +28,7 @@ mutate_env = CC='$(CC)' PF_MUTATE_HARNESS='$(1)' PF_MUTATE_LIBS='$(2)' \
   PF_MUTATE_COV_LIBFLAGS='$(LIBFLAGS_cov)' PF_MUTATE_COV_HFLAGS='$(WARN) $(COV) -Iadapters $(CFLAGS_$*)' \
   PF_PROPFUZZ_A='$(CURDIR)/out/lib/libpropfuzz.a' \
   PF_PROPFUZZ_COV_A='$(CURDIR)/out/lib/cov/libpropfuzz.a' \
-  PF_REPLAY_MAIN_COV_O='$(CURDIR)/out/obj/pf-cov/replay_main.o' \
+  PF_REPLAY_MAIN_COV_O='$(CURDIR)/out/obj/pf-cov/drivers/replay_main.o' \
   PF_MUTGEN='$(CURDIR)/$(MUTGEN)'
 
 mutate-%: $$(call known,$(MUTATE_PREREQS) $$(if $$(PKGS_$$*),out/.pkgs-$$*))

@@ -24,7 +24,7 @@ fingerprint() {
     printf '%s\n' "$CC" "$PF_MUTATE_LIBFLAGS" "$PF_MUTATE_HFLAGS" "$PF_MUTATE_LINKFLAGS" \
       "$PF_MUTATE_COV_LIBFLAGS" "$PF_MUTATE_COV_HFLAGS" "$PF_MUTATE_LIBS" "${PF_MUTATE_LDLIBS:-}"
     # shellcheck disable=SC2086
-    cat $PF_MUTATE_HARNESS "$top"/include/*.h "$top"/properties/*.[ch] "$here"/*.sh "$here"/*.[ch] \
+    cat $PF_MUTATE_HARNESS "$top"/include/*.h "$top"/properties/*/*.[ch] "$here"/*.sh "$here"/*.[ch] \
       "$top/build/fetch-source.sh"
     for l in $PF_MUTATE_LIBS; do cat "$PF_MUTATE_LIB_SCRIPTS/lib-$l.sh"; done
     find "$PF_MUTATE_CORPUS" -maxdepth 2 -type f ! -name '*.txt' ! -name '*.expect' \

@@ -45,9 +45,9 @@ cd "${PF_ROOT:-$SRC/propfuzz}"
 build=$WORK/propfuzz
 rm -rf "$build" && mkdir -p "$build/obj" "$OUT"
 
-# --- libpropfuzz: properties/*.c without the drivers that have a main() ------
-for c in properties/*.c; do
-  case $c in properties/*_main.c) continue ;; esac
+# --- libpropfuzz: properties/<part>/*.c without the drivers (a main each) ----
+for c in properties/*/*.c; do
+  case $c in properties/drivers/*) continue ;; esac
   $CC $CFLAGS -std=c11 -Iinclude -c "$c" -o "$build/obj/pf_$(basename "${c%.c}").o"
 done
 ar rcs "$build/libpropfuzz.a" "$build"/obj/pf_*.o

@@ -102,7 +102,7 @@ void doc_keep_input(const uint8_t *data, size_t size)
 }
 
 /* Where a failing document's PDF goes: beside the finding, named as
- * propfuzz names it (<property>-<hash>, properties/report.c), when the
+ * propfuzz names it (<property>-<hash>, properties/core/report.c), when the
  * report's recorded re-run writes it; or to $PF_DOCUMENTS_PDF_DIR. */
 static const char *pdf_path(pf_src *s, const document *d, char *out,
                             size_t cap)

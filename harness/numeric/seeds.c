@@ -77,7 +77,7 @@ static void emit_checked(void (*emit)(const char *, const uint8_t *, size_t),
     pf_buf_free(e);
 }
 
-/* Called by the seed writer (properties/seed_main.c). Each seed is checked
+/* Called by the seed writer (properties/drivers/seed_main.c). Each seed is checked
  * to decode back to the values it was written from before it is emitted. */
 void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,
                                   size_t len))

@@ -237,7 +237,7 @@ static void seed_case(const struct seed *sd, test_case *tc)
     }
 }
 
-/* Called by the seed writer (properties/seed_main.c). Each seed is checked
+/* Called by the seed writer (properties/drivers/seed_main.c). Each seed is checked
  * to decode back to the value it was written from (its encoding written
  * again from the decoded value is the same bytes) before it is emitted. */
 void pf_target_seeds(void (*emit)(const char *name, const uint8_t *data,

@@ -102,7 +102,7 @@ static bool outside_equal(const outside *a, const outside *b)
            (!tf_out_has_nan(a->mode) || a->nan_payload == b->nan_payload);
 }
 
-/* Called by the seed writer (properties/seed_main.c). Each seed is checked
+/* Called by the seed writer (properties/drivers/seed_main.c). Each seed is checked
  * to decode back to the values it was written from before it is emitted.
  * The permutation and the chunks are left to the end of the input (zeros:
  * the identity and one chunk). */

@@ -6,9 +6,9 @@
 shrink_summary_line() {
   local dir=out/test-tmp/shrink-summary out
   rm -rf "$dir" && mkdir -p "$dir"
-  make -s out/lib/libpropfuzz.a out/obj/pf/shrink_main.o || return 1
+  make -s out/lib/libpropfuzz.a out/obj/pf/drivers/shrink_main.o || return 1
   clang -std=c11 -Wall -Wextra -Werror -g -fsanitize=address,undefined -Iinclude \
-    tests/shrink/equal_bytes.c out/obj/pf/shrink_main.o out/lib/libpropfuzz.a -lm \
+    tests/shrink/equal_bytes.c out/obj/pf/drivers/shrink_main.o out/lib/libpropfuzz.a -lm \
     -o "$dir/shrink" || return 1
   printf '\xff\xff\xff\xff\xff\xff\xff\xff' >"$dir/in"
   out=$(ASAN_OPTIONS=detect_leaks=0 "$dir/shrink" "$dir/in" 2>&1) || { echo "$out"; return 1; }

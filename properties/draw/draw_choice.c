@@ -1,6 +1,6 @@
 /* Choices, tree kinds, permutations and chunk splits: indices drawn as
  * integers (design §3 rules 2-4), zero always the first or the identity. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 size_t pf_choice(pf_src *s, const char *label, size_t n)
 {

@@ -1,5 +1,5 @@
 /* Comparisons the oracles use: bit-exact floats, tolerances, diff paths. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
  * and its candidates in shrink_candidate.c. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* Integer, boolean and choice draws (design §3 rules 2-4). */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 /* Values of [lo, hi] in simplicity order: 0, 1, -1, 2, -2, ... clipped to
  * the range, so a folded word lands near zero more often than not. */

@@ -2,7 +2,7 @@
  * 0x00, where 0x01 makes the next byte literal. Dictionary tokens thus
  * appear verbatim, and deleting a payload byte shortens the string. Text
  * (draw_text.c) uses the same payload format. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 void pf__record_payload(pf_src *s, pf_draw_kind kind, const char *label,
                         size_t at, const uint8_t *p, size_t len, size_t units,

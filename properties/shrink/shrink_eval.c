@@ -4,7 +4,7 @@
  * the outcome carries the failing run's draw records. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 #include <setjmp.h>

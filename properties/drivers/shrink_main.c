@@ -12,8 +12,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "propfuzz.h"
-#include "pf_internal.h"
-#include "shrink_internal.h"
+#include "../core/pf_internal.h"
+#include "../shrink/shrink_internal.h"
 
 #include <errno.h>
 #include <stdio.h>

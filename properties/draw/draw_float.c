@@ -8,7 +8,7 @@
  *
  * A value the options exclude (NaN, infinity, out of range) folds into the
  * range using the word, so every tag still gives an allowed value. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 #include <float.h>
 #include <math.h>

@@ -2,7 +2,7 @@
  * code points. Valid UTF-8 is taken verbatim (every code point, astral
  * too), a byte that does not start valid UTF-8 picks an awkward code point,
  * and 0x01 makes the next byte a code point of its own. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 /* Code points a fuzzer rarely types but parsers trip on. A byte that does
  * not start valid UTF-8 picks one of these: awkward[byte % 41]. */

@@ -1,7 +1,7 @@
 /* Property oracles over a pf_codec (design §4). Each rules out its own
  * false positives where it can: a refusal is reported as a refusal, and
  * values are rendered only once something failed. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* Shrinking passes that delete or zero draws and spans: the moves that
  * make an input smaller by the order's first keys (size, then draws). */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 enum { MAX_RUN = 8, MAX_COUNTS_TRIED = 16 };

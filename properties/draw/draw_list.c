@@ -1,5 +1,5 @@
 /* Lists by continue-flags (design §3 rule 5) and unique lists. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 #include <stdio.h>
 

@@ -4,7 +4,7 @@
  * of equal bytes stays a run), then lower each element to the smallest
  * value below it that still fails (searched, not just tried: a failing
  * control character becomes the smallest failing one). */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 #include <stdio.h>

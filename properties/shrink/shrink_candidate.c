@@ -6,7 +6,7 @@
  * final "no more" flag, a tree's last leaves) is edited like any other. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 #include <stdio.h>

@@ -11,7 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "propfuzz.h"
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* Variation drawn before the data it applies to (see include/propfuzz.h,
  * "Variation drawn up front"): chunk plans and induced permutations. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 void pf_plan_draw(pf_src *s, const char *label, pf_plan *p, size_t max_size)
 {

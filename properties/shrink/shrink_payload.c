@@ -4,7 +4,7 @@
  * The reading follows the decoder (draw_bytes.c, rule 6): 0x00 ends the
  * payload, 0x01 makes the next byte literal, and in text a valid UTF-8
  * sequence is one code point. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 enum { TERMINATOR = 0x00, ESCAPE = 0x01 };

@@ -1,6 +1,6 @@
 /* Shrinking pass on floats: toward 0, integers, fewer fraction bits, and
  * the one-byte nasty values (rule 7). */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 #include <math.h>

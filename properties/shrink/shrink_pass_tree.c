@@ -1,7 +1,7 @@
 /* Shrinking passes on the shape of a value: a subtree replaced by one of
  * its descendants, sibling spans put in the order's preferred order, and
  * a choice switched to another branch that needs less. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 #include <stdlib.h>

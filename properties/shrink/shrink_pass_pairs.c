@@ -3,7 +3,7 @@
  * amount (a difference stays), or an amount moved from one to the other
  * (a sum stays). No single draw can move when the property needs such a
  * relation between two. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 enum { MAX_PAIR_DRAWS = 48 };

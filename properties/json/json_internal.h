@@ -3,7 +3,7 @@
 #ifndef PF_JSON_INTERNAL_H
 #define PF_JSON_INTERNAL_H
 
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "propfuzz_json.h"
 
 /* A NUL-terminated copy of len bytes in the pool. */

@@ -5,7 +5,7 @@
  * not in the library under test, and it is said plainly, once, at the
  * draw's first call, in every mode (a fuzzer records the abort as a crash
  * of the harness, which is what it is). */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

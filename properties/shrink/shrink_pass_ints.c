@@ -1,7 +1,7 @@
 /* Shrinking pass on single integers: the simplest few values of the
  * range first (they need not be near the value), then the positive twin
  * of a negative value, then a binary search toward the simplest. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 enum { FIRST_FEW = 5 };

@@ -15,7 +15,7 @@
  *   4. the shorter input; 5. the bytes themselves. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 #include <math.h>

@@ -9,7 +9,7 @@
  * The spans form a tree: each node keeps the byte slots its children had,
  * so an exchange moves the children's bytes and keeps what lay between
  * them (flags, other draws) in place. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* The inverse of the integer, boolean, choice, list, permutation and chunk
  * draws (design §3 rule 9): every value a strategy can produce has bytes
  * that decode to it. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* Shrinking pass on raw byte payloads (pf_rest): no structure inside, so
  * delete blocks of halving size and lower bytes, as a byte minimiser
  * would. */
-#include "pf_internal.h"
+#include "../core/pf_internal.h"
 #include "shrink_internal.h"
 
 static bool is_raw(const pf__shrinker *sh, size_t i)
