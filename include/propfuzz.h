@@ -344,30 +344,58 @@ typedef struct pf_codec {
     void *ctx;
 } pf_codec;
 
+/* Each check is a macro that passes its caller's file and line: a failure's
+ * identity (its signature) is the property and the place of the check that
+ * failed, "property=<name> check=<file>:<line>" (design §5), so two bugs
+ * that fail one property at different checks are told apart by the
+ * shrinker, by de-duplication and by known/ expectations. The *_at
+ * functions are the checks themselves; call them directly to pass a site
+ * of your own (a helper that checks on its caller's behalf). A check run
+ * inside another keeps the outer one's site. */
+
 /* decode(encode(value)) == value, type-strictly. */
-void pf_check_round_trip(pf_src *s, const char *property, const pf_codec *c,
-                         const void *value);
+void pf_check_round_trip_at(pf_src *s, const char *file, int line,
+                            const char *property, const pf_codec *c,
+                            const void *value);
+#define pf_check_round_trip(s, ...) \
+    pf_check_round_trip_at((s), __FILE__, __LINE__, __VA_ARGS__)
 /* encode(value) twice gives identical bytes. */
-void pf_check_deterministic(pf_src *s, const char *property,
-                            const pf_codec *c, const void *value);
+void pf_check_deterministic_at(pf_src *s, const char *file, int line,
+                               const char *property, const pf_codec *c,
+                               const void *value);
+#define pf_check_deterministic(s, ...) \
+    pf_check_deterministic_at((s), __FILE__, __LINE__, __VA_ARGS__)
 /* If decode accepts raw: v1 = decode(raw), c1 = encode(v1); then
  * decode(c1) must be accepted and equal v1, and encode(decode(c1)) == c1.
  * Returns whether raw was accepted (so a test can see that it ran). */
-bool pf_check_fixed_point(pf_src *s, const char *property, const pf_codec *c,
-                          const uint8_t *raw, size_t len);
+bool pf_check_fixed_point_at(pf_src *s, const char *file, int line,
+                             const char *property, const pf_codec *c,
+                             const uint8_t *raw, size_t len);
+#define pf_check_fixed_point(s, ...) \
+    pf_check_fixed_point_at((s), __FILE__, __LINE__, __VA_ARGS__)
 /* Two sequences of values equal element by element. */
-void pf_check_values_equal(pf_src *s, const char *property, const pf_codec *c,
-                           const char *name_a, const void *const *a,
-                           size_t na, const char *name_b,
-                           const void *const *b, size_t nb);
+void pf_check_values_equal_at(pf_src *s, const char *file, int line,
+                              const char *property, const pf_codec *c,
+                              const char *name_a, const void *const *a,
+                              size_t na, const char *name_b,
+                              const void *const *b, size_t nb);
+#define pf_check_values_equal(s, ...) \
+    pf_check_values_equal_at((s), __FILE__, __LINE__, __VA_ARGS__)
 /* Two byte strings identical. */
-void pf_check_bytes_equal(pf_src *s, const char *property,
-                          const char *name_a, const uint8_t *a, size_t na,
-                          const char *name_b, const uint8_t *b, size_t nb);
+void pf_check_bytes_equal_at(pf_src *s, const char *file, int line,
+                             const char *property, const char *name_a,
+                             const uint8_t *a, size_t na,
+                             const char *name_b, const uint8_t *b,
+                             size_t nb);
+#define pf_check_bytes_equal(s, ...) \
+    pf_check_bytes_equal_at((s), __FILE__, __LINE__, __VA_ARGS__)
 /* Two doubles within tolerance (tol_name names the parameter). */
-void pf_check_close(pf_src *s, const char *property, const char *name_a,
-                    double a, const char *name_b, double b, pf_tolerance tol,
-                    const char *tol_name);
+void pf_check_close_at(pf_src *s, const char *file, int line,
+                       const char *property, const char *name_a, double a,
+                       const char *name_b, double b, pf_tolerance tol,
+                       const char *tol_name);
+#define pf_check_close(s, ...) \
+    pf_check_close_at((s), __FILE__, __LINE__, __VA_ARGS__)
 
 /* ------------------------------------------------------------------ */
 /* Failure reports.                                                    */
@@ -399,9 +427,13 @@ typedef struct pf_line {
  * re-run from inside pf_fail for the report: the harness's static state is
  * then reused while the first run still holds it, so prefer PF_TARGET.
  * Lines whose text is NULL are skipped. */
-_Noreturn void pf_fail(pf_src *s, const char *property, const char *summary,
-                       const pf_line *lines, size_t n_lines,
-                       const char *diff_path);
+_Noreturn void pf_fail_at(pf_src *s, const char *file, int line,
+                          const char *property, const char *summary,
+                          const pf_line *lines, size_t n_lines,
+                          const char *diff_path);
+/* pf_fail(s, property, summary, lines, n_lines, diff_path): the failure's
+ * check is the line that calls it. */
+#define pf_fail(s, ...) pf_fail_at((s), __FILE__, __LINE__, __VA_ARGS__)
 
 /* The harness's own always-on assertion (not a property: a bug in the
  * harness or an impossible library state). */
@@ -433,7 +465,7 @@ typedef struct pf_shrink_opts {
 typedef struct pf_shrink_result {
     uint8_t *data;        /* the smallest failing input found (malloc) */
     size_t len;
-    char signature[128];  /* "property=<name>" or "crash:<kind>" */
+    char signature[160];  /* "property=<p> check=<site>" or "crash:<kind>" */
     size_t evals;         /* property evaluations made */
     size_t draws;         /* draws (not spans, not flags) in the final value */
     double seconds;
@@ -657,8 +689,11 @@ typedef struct pf_trial pf_trial;
 typedef bool (*pf_trial_fn)(pf_src *s, void *ctx, unsigned index,
                             pf_trial *t);
 
-unsigned pf_check_rate(pf_src *s, const char *property, unsigned k,
-                       unsigned m, pf_trial_fn trial, void *ctx);
+unsigned pf_check_rate_at(pf_src *s, const char *file, int line,
+                          const char *property, unsigned k, unsigned m,
+                          pf_trial_fn trial, void *ctx);
+#define pf_check_rate(s, ...) \
+    pf_check_rate_at((s), __FILE__, __LINE__, __VA_ARGS__)
 
 /* A line of this trial's report, "trial[i].<name> = <text>" (both copied;
  * they live until the input ends). */

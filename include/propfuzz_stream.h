@@ -292,9 +292,11 @@ void pf_stream_check_decoded(pf_src *s, const pf_stream_codec *c,
  * of io->error and of failure details. */
 const char *pf_stream_why(const char *call, const char *what);
 /* A failure of the running property with the parameters line. */
-_Noreturn void pf_stream_fail(pf_src *s, const pf_stream_codec *c,
-                              const void *opts, const char *summary,
-                              const char *detail);
+_Noreturn void pf_stream_fail_at(pf_src *s, const char *file, int line,
+                                 const pf_stream_codec *c, const void *opts,
+                                 const char *summary, const char *detail);
+#define pf_stream_fail(s, ...) \
+    pf_stream_fail_at((s), __FILE__, __LINE__, __VA_ARGS__)
 
 /* ------------------------------------------------------------------ */
 /* The ready-made properties (properties/stream/stream_props.c)               */

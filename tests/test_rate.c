@@ -199,8 +199,8 @@ static void test_report_lists_trials_and_their_draws(void)
     int status = 0;
     const char *out = in_child(fuzz_below_budget, &status);
     CHECK(out && WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "not aborted");
-    CHECK(out && strstr(out, "Falsifying example  target=odd  property=odd\n"
-                             "  failed: 2 of 3 trials passed, below the budget of 3\n"),
+    CHECK(out && strstr(out, "Falsifying example  target=odd  property=odd  check=test_rate.c:") &&
+          strstr(out, "\n  failed: 2 of 3 trials passed, below the budget of 3\n"),
           "%s", out);
     CHECK(out && strstr(out, "      trial[1]:\n        x = 7\n"), "draws: %s", out);
     CHECK(out && strstr(out, "  trial[1]   = FAIL\n  trial[1].x = 7 is odd\n"), "%s", out);
@@ -354,7 +354,8 @@ static void test_shrink_stays_below_budget(void)
     EQ_I(rc, 0);
     if (rc != 0)
         return;
-    CHECK(strcmp(r.signature, "property=odd") == 0, "sig %s", r.signature);
+    CHECK(strncmp(r.signature, "property=odd check=test_rate.c:", 31) == 0, "sig %s",
+          r.signature);
     /* Rerun the result: still below budget, and only just: 3 of 5 pass
      * (a fourth would meet it), the size as small as fails, x at 0 or 1. */
     pf__set_fail_handler(keep_failure);
@@ -375,6 +376,8 @@ static void test_shrink_stays_below_budget(void)
 
 int main(void)
 {
+    /* Fuzzing-mode failures save their input: not into the checkout. */
+    setenv("PF_FINDINGS_DIR", "out/test-tmp/test_rate-findings", 1);
     run("boundaries", test_boundaries);
     run("counts_for_the_metrics", test_counts_for_the_metrics);
     run("every_trial_in_the_failure", test_every_trial_in_the_failure);

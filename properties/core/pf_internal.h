@@ -41,6 +41,8 @@ struct pf_src {
     struct pf__run *run;        /* the pf_run this input is under, or NULL */
     const char *property;       /* the property running now, or NULL */
     struct pf__defer *defers;   /* pf_defer's cleanups, newest first */
+    const char *site_file;      /* the outermost public check running now */
+    int site_line;              /* (pf__check_begin), or NULL */
 };
 
 /* The readers below are on every draw's path. Always inlined: fuzz builds
@@ -214,7 +216,8 @@ typedef struct pf__rec {
 /* What one run of an input did: failed or not, and how. */
 typedef struct pf__outcome {
     bool failed;
-    char signature[128];  /* "property=<name>", "crash:<kind>", "timeout" */
+    char signature[160];  /* "property=<p> check=<site>", "crash:<kind>",
+                             "timeout" */
     pf__rec *recs;        /* the failing run's records (malloc) */
     size_t n_recs;
 } pf__outcome;
@@ -222,11 +225,28 @@ typedef struct pf__outcome {
 /* A failed check, as pf_fail hands it to the mode's handler. */
 typedef struct pf__failure {
     const char *property;
+    const char *check;      /* its site: "file.c:12", or "file.c:12/oracle.c:86"
+                               when a public check failed inside (the
+                               caller's site, then the inner check's) */
     const char *summary;
     const pf_line *lines;
     size_t n_lines;
     const char *diff_path;
 } pf__failure;
+
+/* A failure's identity: "property=<p> check=<site>" into out (design §5).
+ * Shrinking keeps it, findings are de-duplicated by it, known failures
+ * match on it. */
+void pf__signature(const pf__failure *f, char *out, size_t cap);
+/* A public check starts (its caller's file and line): returns whether it
+ * is the outermost one, which pf__check_end then clears. A failure inside
+ * takes the outermost check's site first. */
+bool pf__check_begin(pf_src *s, const char *file, int line);
+void pf__check_end(pf_src *s, bool outer);
+/* Whether sig (as pf__signature writes it, or "property=<p>") matches the
+ * expectation `want`: "<property>" alone matches every check of that
+ * property, "<property> check=<site>" only that check. */
+bool pf__signature_matches(const char *sig, const char *want);
 
 /* What happens on a failure is the handler the driver chose: reporting
  * (the default: fuzzing and replay), the shrinker's catch, counting for
@@ -261,10 +281,32 @@ bool pf__checked(const pf_src *s, const char *property);
 bool pf__request_rerun(pf_src *s);
 
 /* The report's side of a re-run (report.c): the re-run is starting; it
- * came back without failing (prints the first run's report as FLAKY and
- * aborts). */
+ * has ended — reported and going on (PF_KEEP_GOING), or back without
+ * failing (then the first run's report is printed as FLAKY and, unless
+ * the run goes on, abort()). */
 void pf__rerun_begin(void);
-_Noreturn void pf__report_flaky(void);
+void pf__rerun_end(void);
+
+/* Findings (findings.c): the input saved first, under PF_FINDINGS_DIR or
+ * propfuzz-findings/<target>; the path (or NULL) stays until forgotten. */
+const char *pf__findings_dir(const char *target, char *buf, size_t cap);
+const char *pf__save_finding(const pf_src *s, const char *property);
+const char *pf__saved_path(void);
+void pf__forget_saved(void);
+bool pf__write_file(const char *path, const void *data, size_t len);
+uint64_t pf__fnv1a(const uint8_t *p, size_t n);
+/* Known failures (PF_KNOWN, pf__add_known) and repeats (PF_KEEP_GOING):
+ * each signature is counted; a known one, or a repeat, stops nothing. The
+ * distinct failures are listed at exit. */
+typedef enum pf__seen {
+    PF__SEEN_NEW, PF__SEEN_REPEAT, PF__SEEN_KNOWN
+} pf__seen;
+pf__seen pf__classify_failure(const char *sig);
+bool pf__is_known(const char *sig);
+void pf__add_known(const char *expectation);
+void pf__note_saved(const char *sig, const char *path);
+size_t pf__distinct_failures(void);
+bool pf__keep_going(void);
 
 /* Runs and forgets the cleanups registered with pf_defer. */
 void pf__run_defers(pf_src *s);

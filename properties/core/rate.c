@@ -80,7 +80,8 @@ static void run_trial(pf_src *s, pf_trial_fn fn, void *ctx, pf_trial *t)
 }
 
 /* The failure: the budget, then every trial with its notes. */
-_Noreturn static void fail_below(pf_src *s, const char *property,
+_Noreturn static void fail_below(pf_src *s, const char *file, int line,
+                                 const char *property,
                                  const pf_trial *trials, unsigned k,
                                  unsigned m, unsigned passed)
 {
@@ -103,7 +104,9 @@ _Noreturn static void fail_below(pf_src *s, const char *property,
     }
     pf_buf_printf(&b, "%u of %u trials passed, below the budget of %u", passed,
                   k, m);
-    pf_fail(s, property, pf_buf_defer(s, &b), lines, at, NULL);
+    /* The budget's check is the pf_check_rate call: a pf_fail inside a
+     * trial keeps its own site. */
+    pf_fail_at(s, file, line, property, pf_buf_defer(s, &b), lines, at, NULL);
 }
 
 static void misuse(const char *property, unsigned k, unsigned m)
@@ -113,8 +116,9 @@ static void misuse(const char *property, unsigned k, unsigned m)
     abort();
 }
 
-unsigned pf_check_rate(pf_src *s, const char *property, unsigned k,
-                       unsigned m, pf_trial_fn trial, void *ctx)
+unsigned pf_check_rate_at(pf_src *s, const char *file, int line,
+                          const char *property, unsigned k, unsigned m,
+                          pf_trial_fn trial, void *ctx)
 {
     if (!property)
         property = s->property ? s->property : "unnamed_property";
@@ -138,6 +142,6 @@ unsigned pf_check_rate(pf_src *s, const char *property, unsigned k,
     else if (passed == m && m < k)
         pf__count(PF__STAT_TRIALS, property, EDGE, 1);
     if (passed < m)
-        fail_below(s, property, trials, k, m, passed);
+        fail_below(s, file, line, property, trials, k, m, passed);
     return passed;
 }

@@ -21,56 +21,9 @@ extern void __sanitizer_set_death_callback(void (*callback)(void))
 
 static const char *g_input_name;
 static bool g_rerunning;
-static const char *g_first_property;
-static char g_saved_path[4096];
+static char g_first_sig[160];
 
 void pf_set_input_name(const char *name) { g_input_name = name; }
-
-static uint64_t fnv1a(const uint8_t *p, size_t n)
-{
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * UINT64_C(0x100000001b3);
-    return h;
-}
-
-static bool write_file(const char *path, const void *data, size_t len)
-{
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return false;
-    bool ok = fwrite(data, 1, len, f) == len;
-    ok = fclose(f) == 0 && ok;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok)
-        remove(tmp);
-    return ok;
-}
-
-/* Writes the failing input under $PF_FINDINGS_DIR as <property>-<hash>,
- * before anything else can go wrong. Returns the path or NULL. */
-static const char *save_finding(const pf_src *s, const char *property)
-{
-    const char *dir = getenv("PF_FINDINGS_DIR");
-    if (!dir || !*dir)
-        return NULL;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "propfuzz: cannot create %s: %s\n", dir,
-                strerror(errno));
-        return NULL;
-    }
-    snprintf(g_saved_path, sizeof g_saved_path, "%s/%s-%012" PRIx64, dir,
-             property, fnv1a(s->data, s->size) >> 16);
-    if (!write_file(g_saved_path, s->data, s->size)) {
-        fprintf(stderr, "propfuzz: cannot write %s: %s\n", g_saved_path,
-                strerror(errno));
-        return NULL;
-    }
-    return g_saved_path;
-}
 
 static void print_double(pf_buf *b, double d)
 {
@@ -160,46 +113,76 @@ void pf__show_draws(const pf_src *s)
     pf_buf_free(&b);
 }
 
-static void build_report(pf_buf *b, const pf_src *s, const char *property,
-                         const char *summary, const pf_line *lines,
-                         size_t n_lines, const char *diff_path, bool flaky)
+/* The command that replays an input, for the report: PF_REPLAY_HINT (the
+ * propfuzz command and make rules set it), else this very executable —
+ * a libFuzzer binary, the replay driver and the example runner all run
+ * the files they are given. */
+static void print_replay_hint(pf_buf *b, const char *input)
 {
-    pf_buf_printf(b, "\nFalsifying example  target=%s  property=%s%s\n",
-                  s->target ? s->target : "?", property,
+    const char *hint = getenv("PF_REPLAY_HINT");
+    if (hint && *hint) {
+        pf_buf_printf(b, "%s %s", hint, input);
+        return;
+    }
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = 0;
+    char cwd[4096];
+    const char *shown = n > 0 ? exe : "<the target binary>";
+    size_t clen = getcwd(cwd, sizeof cwd) ? strlen(cwd) : 0;
+    if (n > 0 && clen && strncmp(exe, cwd, clen) == 0 && exe[clen] == '/')
+        shown = exe + clen + 1;
+    pf_buf_printf(b, "%s%s %s", strchr(shown, '/') || shown[0] == '<' ? "" : "./",
+                  shown, input);
+}
+
+static void build_report(pf_buf *b, const pf_src *s, const pf__failure *f,
+                         bool flaky)
+{
+    char sig[160];
+    pf__signature(f, sig, sizeof sig);
+    pf_buf_printf(b, "\nFalsifying example  target=%s  property=%s  check=%s%s\n",
+                  s->target ? s->target : "?", f->property, f->check,
                   flaky ? "  (FLAKY: did not fail again on re-run)" : "");
-    if (g_first_property && strcmp(g_first_property, property) != 0)
-        pf_buf_printf(b, "  note: the first run failed property=%s\n",
-                      g_first_property);
-    if (summary)
-        pf_buf_printf(b, "  failed: %s\n", summary);
+    if (g_first_sig[0] && strcmp(g_first_sig, sig) != 0)
+        pf_buf_printf(b, "  note: the first run failed %s\n", g_first_sig);
+    if (f->summary)
+        pf_buf_printf(b, "  failed: %s\n", f->summary);
     if (s->recording && s->n_records) {
         pf_buf_printf(b, "  draws:\n");
         print_draws(b, s);
     }
     size_t width = 0;
-    for (size_t i = 0; i < n_lines; i++)
-        if (lines[i].text && strlen(lines[i].name) > width)
-            width = strlen(lines[i].name);
-    for (size_t i = 0; i < n_lines; i++)
-        if (lines[i].text)
-            pf_buf_printf(b, "  %-*s = %s\n", (int)width, lines[i].name,
-                          lines[i].text);
-    if (diff_path && *diff_path)
-        pf_buf_printf(b, "  first difference at  %s\n", diff_path);
+    for (size_t i = 0; i < f->n_lines; i++)
+        if (f->lines[i].text && strlen(f->lines[i].name) > width)
+            width = strlen(f->lines[i].name);
+    for (size_t i = 0; i < f->n_lines; i++)
+        if (f->lines[i].text)
+            pf_buf_printf(b, "  %-*s = %s\n", (int)width, f->lines[i].name,
+                          f->lines[i].text);
+    if (f->diff_path && *f->diff_path)
+        pf_buf_printf(b, "  first difference at  %s\n", f->diff_path);
+    const char *saved = pf__saved_path();
     const char *name = g_input_name ? g_input_name
-                     : g_saved_path[0] ? g_saved_path : "(not saved)";
+                     : saved ? saved : "(not saved)";
     pf_buf_printf(b, "  input  : %s (%zu bytes, hex ", name, s->size);
     pf_buf_hex(b, s->data, s->size, 256);
-    pf_buf_printf(b, ")\n  replay : out/replay/%s %s\n",
-                  s->target ? s->target : "<target>", name);
+    pf_buf_printf(b, ")\n  replay : ");
+    print_replay_hint(b, name);
+    pf_buf_putc(b, '\n');
+    if (saved && !g_input_name) {
+        const char *keep = getenv("PF_KEEP_HINT");
+        pf_buf_printf(b, "  keep it: %s %s   (a regression test: replayed "
+                      "until fixed)\n",
+                      keep && *keep ? keep : "propfuzz keep <target>", saved);
+    }
     /* A regression test to paste: the shrunk input builds the value
      * through the target's own strategy and checks the property again. */
     pf_buf_printf(b, "  regression test:\n"
-                     "    /* %s: %s must hold; link with harness/%s.c */\n"
+                     "    /* %s: %s must hold; link with the target's source */\n"
                      "    int main(void) {\n"
                      "        static const uint8_t input[] = {",
-                  s->target ? s->target : "target", property,
-                  s->target ? s->target : "target");
+                  s->target ? s->target : "target", sig);
     for (size_t i = 0; i < s->size && i < 256; i++)
         pf_buf_printf(b, "%s0x%02x", i ? ", " : "", s->data[i]);
     pf_buf_printf(b, "};\n"
@@ -208,38 +191,73 @@ static void build_report(pf_buf *b, const pf_src *s, const char *property,
 }
 
 /* Prints a finished report and keeps it beside the saved input. */
-_Noreturn static void emit(const pf_buf *b)
+static void print_report(const pf_buf *b)
 {
     fputs(pf_buf_str((pf_buf *)b), stderr);
     fflush(stderr);
-    if (g_saved_path[0]) {
+    const char *saved = pf__saved_path();
+    if (saved) {
         char path[4200];
-        snprintf(path, sizeof path, "%s.report.txt", g_saved_path);
-        write_file(path, b->data, b->len);
+        snprintf(path, sizeof path, "%s.report.txt", saved);
+        pf__write_file(path, b->data, b->len);
     }
-    abort();
 }
 
 /* The first run's report, kept for the case where the re-run passes: the
  * lines it was built from may live in the abandoned harness's frames. */
 static pf_buf g_first_report;
+/* The re-run reported and the run goes on (PF_KEEP_GOING). */
+static bool g_went_on;
 
-void pf__rerun_begin(void) { g_rerunning = true; }
+void pf__rerun_begin(void)
+{
+    g_rerunning = true;
+    g_went_on = false;
+}
 
-_Noreturn void pf__report_flaky(void) { emit(&g_first_report); }
+static void rerun_done(void)
+{
+    g_rerunning = false;
+    g_first_sig[0] = 0;
+    pf__forget_saved();
+}
+
+void pf__rerun_end(void)
+{
+    if (g_went_on) {
+        g_went_on = false;
+        return;
+    }
+    print_report(&g_first_report); /* FLAKY: the re-run passed */
+    if (!pf__keep_going())
+        abort();
+    rerun_done();
+}
+
+/* Fuzzing, as opposed to replaying a named file: only then is the input
+ * saved, and known failures and repeats go on. */
+static bool fuzzing(void) { return g_input_name == NULL; }
 
 /* The reporting handler (fuzzing, replay, show). */
 void pf__report_failure(pf_src *s, const pf__failure *f)
 {
     if (!g_rerunning) {
-        g_first_property = f->property;
-        save_finding(s, f->property);
+        pf__signature(f, g_first_sig, sizeof g_first_sig);
+        if (fuzzing() && s->run) {
+            pf__seen seen = pf__classify_failure(g_first_sig);
+            if (seen != PF__SEEN_NEW) {
+                /* Counted (and listed at exit); it stops nothing. */
+                g_first_sig[0] = 0;
+                pf__unwind_run(s, PF__UNWIND_ABANDON);
+            }
+        }
+        if (fuzzing())
+            pf__note_saved(g_first_sig, pf__save_finding(s, f->property));
         if (!s->recording && pf__request_rerun(s)) {
             /* Under pf_run: leave the harness (its cleanups run), and
              * pf_run runs the input again from the top, recorded. */
             g_first_report.len = 0;
-            build_report(&g_first_report, s, f->property, f->summary,
-                         f->lines, f->n_lines, f->diff_path, true);
+            build_report(&g_first_report, s, f, true);
             pf__unwind_run(s, PF__UNWIND_ABANDON);
         }
         if (!s->recording && LLVMFuzzerTestOneInput) {
@@ -253,7 +271,13 @@ void pf__report_failure(pf_src *s, const pf__failure *f)
     /* Either recorded, or the nested re-run passed: then it is flaky. */
     bool flaky = g_rerunning && !s->recording;
     pf_buf b = {0};
-    build_report(&b, s, f->property, f->summary, f->lines, f->n_lines,
-                 f->diff_path, flaky);
-    emit(&b);
+    build_report(&b, s, f, flaky);
+    print_report(&b);
+    pf_buf_free(&b);
+    if (pf__keep_going() && fuzzing() && s->run && g_rerunning) {
+        rerun_done();
+        g_went_on = true;
+        pf__unwind_run(s, PF__UNWIND_ABANDON);
+    }
+    abort();
 }

@@ -39,6 +39,7 @@ pf_src *pf_begin(const char *target, const uint8_t *data, size_t size)
     s->run = NULL;
     s->property = NULL;
     s->defers = NULL;
+    s->site_file = NULL;
     g_active_src = s;
     return s;
 }

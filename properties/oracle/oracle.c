@@ -62,7 +62,7 @@ static pf_buf *scratch(int i)
     return &g_scratch[i];
 }
 
-void pf_check_round_trip(pf_src *s, const char *property, const pf_codec *c,
+static void check_round_trip(pf_src *s, const char *property, const pf_codec *c,
                          const void *value)
 {
     pf_buf *enc = scratch(0);
@@ -94,7 +94,7 @@ static bool same_bytes(const pf_buf *a, const pf_buf *b)
     return a->len == b->len && (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
 }
 
-void pf_check_deterministic(pf_src *s, const char *property,
+static void check_deterministic(pf_src *s, const char *property,
                             const pf_codec *c, const void *value)
 {
     pf_buf *a = scratch(0), *b = scratch(1);
@@ -109,7 +109,7 @@ void pf_check_deterministic(pf_src *s, const char *property,
     }
 }
 
-bool pf_check_fixed_point(pf_src *s, const char *property, const pf_codec *c,
+static bool check_fixed_point(pf_src *s, const char *property, const pf_codec *c,
                           const uint8_t *raw, size_t len)
 {
     void *v1 = NULL, *v2 = NULL;
@@ -147,7 +147,7 @@ bool pf_check_fixed_point(pf_src *s, const char *property, const pf_codec *c,
     return true;
 }
 
-void pf_check_values_equal(pf_src *s, const char *property, const pf_codec *c,
+static void check_values_equal(pf_src *s, const char *property, const pf_codec *c,
                            const char *name_a, const void *const *a,
                            size_t na, const char *name_b,
                            const void *const *b, size_t nb)
@@ -183,7 +183,7 @@ void pf_check_values_equal(pf_src *s, const char *property, const pf_codec *c,
     }
 }
 
-void pf_check_bytes_equal(pf_src *s, const char *property,
+static void check_bytes_equal(pf_src *s, const char *property,
                           const char *name_a, const uint8_t *a, size_t na,
                           const char *name_b, const uint8_t *b, size_t nb)
 {
@@ -198,7 +198,7 @@ void pf_check_bytes_equal(pf_src *s, const char *property,
     pf_fail(s, property, "the byte strings differ", l, 2, pf_buf_defer(s, &at));
 }
 
-void pf_check_close(pf_src *s, const char *property, const char *name_a,
+static void check_close(pf_src *s, const char *property, const char *name_a,
                     double a, const char *name_b, double b, pf_tolerance tol,
                     const char *tol_name)
 {
@@ -214,4 +214,66 @@ void pf_check_close(pf_src *s, const char *property, const char *name_a,
     pf_line l[] = {{name_a, pf_buf_defer(s, &va)}, {name_b, pf_buf_defer(s, &vb)},
                    {"tolerance", pf_buf_defer(s, &t)}};
     pf_fail(s, property, "the values are not within tolerance", l, 3, NULL);
+}
+
+/* --- the public checks: each keeps its caller's site (the failure's
+ * identity) while it runs ----------------------------------------- */
+
+void pf_check_round_trip_at(pf_src *s, const char *file, int line,
+                            const char *property, const pf_codec *c,
+                            const void *value)
+{
+    bool outer = pf__check_begin(s, file, line);
+    check_round_trip(s, property, c, value);
+    pf__check_end(s, outer);
+}
+
+void pf_check_deterministic_at(pf_src *s, const char *file, int line,
+                               const char *property, const pf_codec *c,
+                               const void *value)
+{
+    bool outer = pf__check_begin(s, file, line);
+    check_deterministic(s, property, c, value);
+    pf__check_end(s, outer);
+}
+
+bool pf_check_fixed_point_at(pf_src *s, const char *file, int line,
+                             const char *property, const pf_codec *c,
+                             const uint8_t *raw, size_t len)
+{
+    bool outer = pf__check_begin(s, file, line);
+    bool r = check_fixed_point(s, property, c, raw, len);
+    pf__check_end(s, outer);
+    return r;
+}
+
+void pf_check_values_equal_at(pf_src *s, const char *file, int line,
+                              const char *property, const pf_codec *c,
+                              const char *name_a, const void *const *a,
+                              size_t na, const char *name_b,
+                              const void *const *b, size_t nb)
+{
+    bool outer = pf__check_begin(s, file, line);
+    check_values_equal(s, property, c, name_a, a, na, name_b, b, nb);
+    pf__check_end(s, outer);
+}
+
+void pf_check_bytes_equal_at(pf_src *s, const char *file, int line,
+                             const char *property, const char *name_a,
+                             const uint8_t *a, size_t na, const char *name_b,
+                             const uint8_t *b, size_t nb)
+{
+    bool outer = pf__check_begin(s, file, line);
+    check_bytes_equal(s, property, name_a, a, na, name_b, b, nb);
+    pf__check_end(s, outer);
+}
+
+void pf_check_close_at(pf_src *s, const char *file, int line,
+                       const char *property, const char *name_a, double a,
+                       const char *name_b, double b, pf_tolerance tol,
+                       const char *tol_name)
+{
+    bool outer = pf__check_begin(s, file, line);
+    check_close(s, property, name_a, a, name_b, b, tol, tol_name);
+    pf__check_end(s, outer);
 }

@@ -61,7 +61,7 @@ static void write_child_report(const pf_src *s, const char *signature)
     pf__outcome o = {0};
     if (s)
         capture(s, &o);
-    char sig[128] = {0};
+    char sig[160] = {0};
     snprintf(sig, sizeof sig, "%s", signature);
     fwrite(sig, 1, sizeof sig, g_child_out);
     fwrite(&o.n_recs, sizeof o.n_recs, 1, g_child_out);
@@ -76,8 +76,7 @@ static void write_child_report(const pf_src *s, const char *signature)
  * point, jumped out of. */
 static void catch_in_process(pf_src *s, const pf__failure *f)
 {
-    snprintf(g_catch->signature, sizeof g_catch->signature, "property=%s",
-             f->property);
+    pf__signature(f, g_catch->signature, sizeof g_catch->signature);
     capture(s, g_catch);
     g_catch->failed = true;
     pf__unwind_run(s, PF__UNWIND_ABANDON);
@@ -88,8 +87,8 @@ static void catch_in_process(pf_src *s, const pf__failure *f)
 /* In a child: the signature and records go to the parent. */
 static void catch_in_child(pf_src *s, const pf__failure *f)
 {
-    char sig[128];
-    snprintf(sig, sizeof sig, "property=%s", f->property);
+    char sig[160];
+    pf__signature(f, sig, sizeof sig);
     write_child_report(s, sig);
     _exit(CHILD_PROPERTY_EXIT);
 }
@@ -188,7 +187,7 @@ bool pf__eval_in_child(const uint8_t *data, size_t len, unsigned timeout,
         o->failed = false;
     } else {
         o->failed = true;
-        char sig[128] = {0};
+        char sig[160] = {0};
         rewind(recs);
         size_t n = 0;
         bool have = fread(sig, 1, sizeof sig, recs) == sizeof sig &&

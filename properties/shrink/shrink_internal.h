@@ -75,7 +75,7 @@ typedef struct pf__span {
 typedef struct pf__shrinker {
     const pf_shrink_opts *opts;
     bool in_child;
-    char sig[128];
+    char sig[160];
     uint8_t *best;      /* the smallest failing input, trailing zeros cut */
     size_t len;
     uint8_t *view;      /* best zero-extended to all its draws read: the */

@@ -26,9 +26,9 @@ const char *pf_stream_why(const char *call, const char *what)
     return text;
 }
 
-_Noreturn void pf_stream_fail(pf_src *s, const pf_stream_codec *c,
-                              const void *opts, const char *summary,
-                              const char *detail)
+_Noreturn void pf_stream_fail_at(pf_src *s, const char *file, int line,
+                                 const pf_stream_codec *c, const void *opts,
+                                 const char *summary, const char *detail)
 {
     const char *params = NULL;
     if (opts && c->describe) {
@@ -37,7 +37,7 @@ _Noreturn void pf_stream_fail(pf_src *s, const pf_stream_codec *c,
         params = pf_buf_defer(s, &p);
     }
     pf_line l[] = {{"parameters", params}, {"detail", detail}};
-    pf_fail(s, NULL, summary, l, 2, NULL);
+    pf_fail_at(s, file, line, NULL, summary, l, 2, NULL);
 }
 
 /* --- a stream that is ended however the input ends ------------------ */
