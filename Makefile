@@ -146,6 +146,13 @@ out/replay/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/drivers/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
+# The example runner: the target as an ordinary unit test (corpus, then
+# generated examples; no engine), with the sanitizers.
+out/examples/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/drivers/example_main.o
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
+	  $(call tsrc,$*) out/obj/pf/drivers/example_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
+
 # AFL++ persistent mode: afl-clang-fast and Debian's libAFLDriver.a.
 AFL_DRIVER := /usr/lib/afl/libAFLDriver.a
 out/afl/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,afl) | out/.deps-afl-ok
@@ -223,6 +230,14 @@ out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildca
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$(call ptarget,$*)) \
 	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
 	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/drivers/shrink_main.o out/lib/libpropfuzz.a \
+	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
+
+out/planted-examples/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
+                      $(pdeps) out/obj/pf/drivers/example_main.o
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$(call ptarget,$*)) \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
+	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/drivers/example_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 # Feature rules (mutation analysis, statistics, nightly, ...) live in

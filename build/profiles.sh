@@ -34,6 +34,9 @@ PF_SMOKE_RUNS=20000 PF_SMOKE_TIME=20
 # sanitizers. PF_SMOKE_CHECKS_<target> is a PF_CHECKS list.
 PF_SMOKE_CHECKS_ocr=deterministic
 PF_PLANTED_TIME=60 PF_PLANTED_TIMEOUT=90
+# make test: each target's example runner (no engine) over its corpus,
+# then this many generated examples or seconds, whichever comes first.
+PF_EXAMPLES_RUNS=1000 PF_EXAMPLES_TIME=5
 # make nightly: seconds per target, and which targets ("slow": the ones too
 # slow for make test to fuzz for long; "all": every target; or names).
 PF_NIGHTLY_TIME=${NIGHTLY_TIME:-$nightly_time}
@@ -43,7 +46,7 @@ PF_SLOW_TARGETS="search ocr documents"
 # build/triage.sh's 30; PF_SHRINK_TIME wins).
 PF_SLOW_SHRINK_TIME=$slow_shrink
 export PROFILE PF_SEED PF_FUZZ_TIME PF_SMOKE_RUNS PF_SMOKE_TIME PF_SMOKE_CHECKS_ocr PF_PLANTED_TIME \
-  PF_PLANTED_TIMEOUT PF_NIGHTLY_TIME PF_NIGHTLY_TARGETS PF_SLOW_TARGETS PF_SLOW_SHRINK_TIME
+  PF_PLANTED_TIMEOUT PF_EXAMPLES_RUNS PF_EXAMPLES_TIME PF_NIGHTLY_TIME PF_NIGHTLY_TARGETS PF_SLOW_TARGETS PF_SLOW_SHRINK_TIME
 # Rate metrics say which profile measured them (properties/core/stats.c).
 export PF_PROFILE=$PROFILE
 # Every profile: Tesseract's OpenMP loops at one thread (libgomp reads this

@@ -62,11 +62,14 @@ uint64_t pf__fnv1a(const uint8_t *p, size_t n)
     return h;
 }
 
+/* PF_FINDINGS_DIR: the directory; set but empty: save nothing (a tool
+ * that re-runs a failure on purpose, as triage does); unset: the default
+ * under the current directory. */
 const char *pf__findings_dir(const char *target, char *buf, size_t cap)
 {
     const char *dir = getenv("PF_FINDINGS_DIR");
-    if (dir && *dir)
-        return dir;
+    if (dir)
+        return *dir ? dir : NULL;
     snprintf(buf, cap, "propfuzz-findings/%s", target ? target : "target");
     return buf;
 }
@@ -75,6 +78,8 @@ const char *pf__save_finding(const pf_src *s, const char *property)
 {
     char dflt[512];
     const char *dir = pf__findings_dir(s->target, dflt, sizeof dflt);
+    if (!dir)
+        return NULL;
     if (!make_dirs(dir)) {
         fprintf(stderr, "propfuzz: cannot create %s: %s (set PF_FINDINGS_DIR "
                 "to a directory you can write)\n", dir, strerror(errno));
@@ -106,7 +111,7 @@ static sig_entry g_sigs[MAX_SIGNATURES];
 static size_t g_n_sigs;
 static char g_known[MAX_SIGNATURES][SIG_LEN];
 static size_t g_n_known;
-static bool g_known_loaded, g_summary_registered;
+static bool g_known_loaded, g_summary_registered, g_summary_done;
 
 static void add_known(const char *line)
 {
@@ -200,6 +205,9 @@ bool pf__keep_going(void)
 
 static void print_summary(void)
 {
+    if (g_summary_done)
+        return;
+    g_summary_done = true;
     size_t distinct = 0, known = 0;
     for (size_t i = 0; i < g_n_sigs; i++)
         g_sigs[i].known ? known++ : distinct++;
@@ -212,6 +220,12 @@ static void print_summary(void)
                 e->known ? "KNOWN" : "FAIL", e->sig, e->count,
                 e->count == 1 ? "" : "s", e->saved[0] ? "  " : "", e->saved);
     }
+}
+
+void pf__failures_summary(void)
+{
+    if (g_n_sigs)
+        print_summary();
 }
 
 static sig_entry *entry_of(const char *sig)

@@ -76,7 +76,7 @@ PF_INLINE size_t pf__avail(const pf_src *s)
 /* A word within the last 8 bytes of the input or past its end: the bytes
  * that are there, zeros for the rest (and the overrun flag then). Out of
  * line: most words are read with one load. */
-static inline __attribute__((noinline)) uint64_t
+static __attribute__((noinline, unused)) uint64_t
 pf__read_word_short(pf_src *s, unsigned width)
 {
     uint64_t w = 0;
@@ -288,7 +288,9 @@ void pf__rerun_begin(void);
 void pf__rerun_end(void);
 
 /* Findings (findings.c): the input saved first, under PF_FINDINGS_DIR or
- * propfuzz-findings/<target>; the path (or NULL) stays until forgotten. */
+ * propfuzz-findings/<target> (PF_FINDINGS_DIR set but empty: nowhere, and
+ * pf__findings_dir returns NULL); the path (or NULL) stays until
+ * forgotten. */
 const char *pf__findings_dir(const char *target, char *buf, size_t cap);
 const char *pf__save_finding(const pf_src *s, const char *property);
 const char *pf__saved_path(void);
@@ -306,7 +308,24 @@ bool pf__is_known(const char *sig);
 void pf__add_known(const char *expectation);
 void pf__note_saved(const char *sig, const char *path);
 size_t pf__distinct_failures(void);
+/* Lists them now (a driver's summary) instead of at exit. */
+void pf__failures_summary(void);
 bool pf__keep_going(void);
+
+/* Input files (inputs.c): a whole file (malloc, NULL with errno set);
+ * whether a directory entry is a sidecar, not an input; the inputs under
+ * a file or directory, recursively, in name order (-1: not there). */
+uint8_t *pf__read_file(const char *path, size_t *len);
+bool pf__is_sidecar(const char *name);
+typedef struct pf__inputs {
+    char **paths;
+    size_t n, cap;
+} pf__inputs;
+int pf__collect_inputs(const char *path, pf__inputs *in);
+void pf__inputs_free(pf__inputs *in);
+
+/* The name of the table target pf_run ran last, or NULL. */
+const char *pf__target_name(void);
 
 /* Runs and forgets the cleanups registered with pf_defer. */
 void pf__run_defers(pf_src *s);

@@ -231,10 +231,14 @@ static bool run_once(const pf_target *t, const uint8_t *data, size_t size)
 }
 
 static bool g_initialised;
+static const char *g_target_name;
+
+const char *pf__target_name(void) { return g_target_name; }
 
 int pf_run(const pf_target *t, const char *only, const uint8_t *data,
            size_t size)
 {
+    g_target_name = t->name;
     gate_init(t, only);
     if (!g_initialised) {
         g_initialised = true;

@@ -63,7 +63,7 @@ static int write_file(const char *path, const uint8_t *data, size_t len)
  * with its stderr going to the report file. */
 static void write_report(const char *min_path, const uint8_t *data, size_t len)
 {
-    char path[4200];
+    char path[4400];
     snprintf(path, sizeof path, "%s.report.txt", min_path);
     FILE *out = fopen(path, "w");
     if (!out)

@@ -13,7 +13,7 @@ shrink_summary_line() {
   printf '\xff\xff\xff\xff\xff\xff\xff\xff' >"$dir/in"
   out=$(ASAN_OPTIONS=detect_leaks=0 "$dir/shrink" "$dir/in" 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q 'property=equal_bytes, 8 -> 15 bytes, size 9 -> 9, 1 -> 1 draws' <<<"$out" &&
+  grep -q 'property=equal_bytes check=equal_bytes.c:[0-9]*, 8 -> 15 bytes, size 9 -> 9, 1 -> 1 draws' <<<"$out" &&
     [ "$(od -An -tx1 "$dir/in.min" | tr -d ' \n')" = 010001000100010001000100010001 ]
 }
 step "shrink/summary-line" shrink_summary_line
