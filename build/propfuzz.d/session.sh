@@ -13,6 +13,9 @@ pf_session_start() {
   pf_default_paths
   pf_check_corpora
   pf_profile
+  # The dictionary first: misuse is reported before anything is written.
+  pf_dict_args=()
+  pf_dict_file && pf_dict_args=(1)
   mkdir -p "$pf_findings" "$pf_work" || pf_die "cannot create $pf_findings or $pf_work"
   # Seeds are the corpus's top-level files: regress/ and known/ hold
   # inputs that fail on purpose, and an engine would stop on them at
@@ -31,8 +34,6 @@ pf_session_start() {
     printf '\0' > "$pf_seeds/empty"
     pf_say "no seeds in ${pf_corpora[*]}: starting from one empty input (seeds are recommended: propfuzz seeds $pf_t)"
   fi
-  pf_dict_args=()
-  pf_dict_file && pf_dict_args=(1)
   # The harness saves a failing input here before anything else.
   export PF_FINDINGS_DIR=$pf_findings
   [ "$pf_keep_going" = 1 ] && export PF_KEEP_GOING=1
