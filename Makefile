@@ -108,8 +108,10 @@ out/lib/cov/libpropfuzz.a: $(patsubst properties/%.c,out/obj/pf-cov/%.o,$(PF_SRC
 # --- libraries under test, from Debian source: out/lib/<flavour>/<lib>/ ---
 flav = $(firstword $(subst /, ,$(1)))
 libname = $(notdir $(1))
-out/lib/%/.built: build/lib-$$(call libname,$$*).sh build/fetch-source.sh \
-                  $$(if $$(filter afl cmplog,$$(call flav,$$*)),out/.deps-afl-ok) | out/.deps-ok
+# build/fetch-source.sh only finds a pinned source (its messages change, the
+# source does not): order-only, so editing it rebuilds no library.
+out/lib/%/.built: build/lib-$$(call libname,$$*).sh \
+                  $$(if $$(filter afl cmplog,$$(call flav,$$*)),out/.deps-afl-ok) | out/.deps-ok build/fetch-source.sh
 	$(LIBENV_$(call flav,$*)) build/lib-$(call libname,$*).sh $(@D) $(LIBCC_$(call flav,$*)) \
 	  $(LIBFLAGS_$(call flav,$*))
 	@touch $@

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz afl <target>: AFL++ persistent mode with a CmpLog binary (-c),
 # the dictionary (-x), the seeds (-i), --time as -V, --jobs N as N
 # secondary (-S) instances (--deterministic: the first is -M), then the

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by every subcommand of build/propfuzz: messages, options, and
 # where a target's binaries, corpus, dictionary and findings are.
 # Paths are relative to the caller's current directory.

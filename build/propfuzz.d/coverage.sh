@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz coverage <target>: source-based coverage of the target over its
 # corpus and work corpus (the cov binary: built with -fprofile-instr-generate
 # -fcoverage-mapping and the replay driver): HTML under --out (default

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz examples <target> [DIR|FILE...]: the target as an ordinary unit
 # test: the example runner (<target>-examples, or examples/<target> under
 # --bin-dir) runs the corpus (or the arguments) and PF_EXAMPLES random

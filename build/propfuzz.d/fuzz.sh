@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz fuzz <target>: libFuzzer on the target, then the statistics of
 # the corpus it built and the triage of what it found (session.sh).
 #   --time S (default: until Ctrl-C), --jobs N (N processes sharing the

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz help: the subcommands and options.
 pf_cmd_help() {
   cat <<'H'

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz init <name>: a starter target in the current directory: <name>.c
 # (one property, compiles as is), dict/<name>.dict and corpus/<name>/.
 # Never overwrites a file.

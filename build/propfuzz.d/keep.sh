@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz keep [<target>] FILE: makes a finding a regression test: copies
 # it into <corpus>/regress/ (--into DIR elsewhere; --as-known: <corpus>/known/
 # with a .expect sidecar, an expected failure) named <property>-<hash>,

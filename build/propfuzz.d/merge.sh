@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz merge <target>: folds the work corpus (--work) into the corpus
 # (--corpus), keeping only inputs that add coverage (libFuzzer -merge=1).
 pf_cmd_merge() {

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz mutate <target>: mutation analysis (faults planted in the
 # library, each fuzzed with and without the properties). Only for a target
 # of the propfuzz source tree for now: it runs make mutate-<target> there.

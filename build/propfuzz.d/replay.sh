@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz replay <target> [FILE|DIR...]: runs inputs through the replay
 # binary, each in a child with a timeout, under the sanitizers; "N passed,
 # N failed", exit 1 on a failure. Default: the corpus (--corpus, default

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz seeds <target>: rewrites the corpus's seeds (--corpus, default
 # corpus/<target>) from the seed values in the harness (pf_target_seeds).
 pf_cmd_seeds() {

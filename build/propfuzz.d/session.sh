@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # A fuzzing session, shared by `propfuzz fuzz` (libFuzzer) and `propfuzz
 # afl`: the seeds, the environment the target reads, Ctrl-C, the
 # statistics at the end, the triage of new findings and the exit status.

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz show <target> FILE: prints the decoded draws of any input
 # (crash, seed or queue entry), failing or not.
 pf_cmd_show() {

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz shrink <target> FILE [--out PATH]: shrinks a failing input to
 # its smallest value, writing PATH and PATH.report.txt. Default PATH:
 # FILE.min beside FILE, except for a file of a corpus or work directory

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz stats <target> [DIR...]: replays the corpus (or DIR...)
 # in-process and prints, per property, how many inputs checked it, how
 # many each restriction skipped, discards, events, rates and the

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # propfuzz triage <target> FILE...: checks that each finding reproduces
 # (else marks it FLAKY, kept), shrinks it to its smallest value with the
 # structural shrinker (falling back to libFuzzer's -minimize_crash), keeping
