@@ -1,5 +1,7 @@
 # propfuzz — property-based, coverage-guided fuzzing for C.
 #
+# The workflow rules call the one command, build/propfuzz (propfuzz help),
+# with this tree's layout (binaries under out/, findings out/findings/<t>):
 #   make fuzz-<target>       libFuzzer (FUZZ_TIME=<s>, JOBS=<n>, FUZZ_ARGS=...)
 #   make afl-<target>        AFL++ persistent mode (FUZZ_TIME=<s>, JOBS=<n>)
 #   make test                everything CI checks (tests/run.sh)
@@ -106,8 +108,10 @@ out/lib/cov/libpropfuzz.a: $(patsubst properties/%.c,out/obj/pf-cov/%.o,$(PF_SRC
 # --- libraries under test, from Debian source: out/lib/<flavour>/<lib>/ ---
 flav = $(firstword $(subst /, ,$(1)))
 libname = $(notdir $(1))
-out/lib/%/.built: build/lib-$$(call libname,$$*).sh build/fetch-source.sh \
-                  $$(if $$(filter afl cmplog,$$(call flav,$$*)),out/.deps-afl-ok) | out/.deps-ok
+# build/fetch-source.sh only finds a pinned source (its messages change, the
+# source does not): order-only, so editing it rebuilds no library.
+out/lib/%/.built: build/lib-$$(call libname,$$*).sh \
+                  $$(if $$(filter afl cmplog,$$(call flav,$$*)),out/.deps-afl-ok) | out/.deps-ok build/fetch-source.sh
 	$(LIBENV_$(call flav,$*)) build/lib-$(call libname,$*).sh $(@D) $(LIBCC_$(call flav,$*)) \
 	  $(LIBFLAGS_$(call flav,$*))
 	@touch $@
@@ -116,7 +120,9 @@ out/lib/%/.built: build/lib-$$(call libname,$$*).sh build/fetch-source.sh \
 # only); LDLIBS_<target> adds system libraries (-l...).
 # $(call tlibinc,<flavour>,<target>) and $(call tliba,...) in recipes;
 # $(call libdep,<flavour>) in prerequisites of rules whose stem is a target.
-tlibinc = $(foreach l,$(LIB_$(2)),-Iout/lib/$(1)/$(l)/include)
+# A library's headers are system headers (-isystem): a header declaring
+# f() must not fail the target's -Wstrict-prototypes -Werror.
+tlibinc = $(foreach l,$(LIB_$(2)),-isystem out/lib/$(1)/$(l)/include)
 tliba = $(foreach l,$(LIB_$(2)),out/lib/$(1)/$(l)/*.a) $(LDLIBS_$(2))
 libinc = $(call tlibinc,$(1),$*)
 liba = $(call tliba,$(1),$*)
@@ -135,13 +141,28 @@ out/.pkgs-%: build/targets/%.mk build/deps.sh
 	@build/deps.sh packages $(PKGS_$*)
 	@mkdir -p $(@D) && touch $@
 
+# A target's build flags per flavour (fuzz, afl, cmplog, cov):
+# out/flags/<target>.<flavour> holds them and build/targets/<target>.mk's
+# checksum, rewritten only when they change, so `make fuzz-codec
+# CFLAGS_codec=-DX` rebuilds codec's binaries, and the next make without it
+# rebuilds them back (keep and replay use what the last build made).
+tflagsof = $(CC) $(WARN) $(DBG) $(SAN) $(COV) | $(LIBFLAGS_$(2)) | $(CFLAGS_$(1)) | \
+  $(call tlibinc,$(2),$(1)) | $(call tliba,$(2),$(1)) | $(ADAPTERS_$(1)) | $(AFL_DRIVER) | \
+  $(shell cksum < build/targets/$(1).mk 2>/dev/null)
+out/flags/%: FORCE
+	$(shell mkdir -p $(@D))$(file >$@.new,$(call tflagsof,$(basename $*),$(patsubst .%,%,$(suffix $*))))
+	@cmp -s $@.new $@ && rm -f $@.new || mv -f $@.new $@
+FORCE:
+.PHONY: FORCE
+flags = out/flags/$$*.$(1)
+
 # --- one harness, several binaries (design §2) ------------------------------
-out/libfuzzer/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz)
+out/libfuzzer/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) $(call flags,fuzz)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/replay/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/drivers/replay_main.o
+out/replay/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) $(call flags,fuzz) out/obj/pf/drivers/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/drivers/replay_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
@@ -155,29 +176,29 @@ out/examples/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libde
 
 # AFL++ persistent mode: afl-clang-fast and Debian's libAFLDriver.a.
 AFL_DRIVER := /usr/lib/afl/libAFLDriver.a
-out/afl/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,afl) | out/.deps-afl-ok
+out/afl/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,afl) $(call flags,afl) | out/.deps-afl-ok
 	@mkdir -p $(@D)
 	afl-clang-fast $(WARN) $(DBG) $(SAN) $(INC) $(CFLAGS_$*) $(call libinc,afl) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,afl) $(AFL_DRIVER) -lm -o $@
 
-out/afl-cmplog/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,cmplog) | out/.deps-afl-ok
+out/afl-cmplog/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,cmplog) $(call flags,cmplog) | out/.deps-afl-ok
 	@mkdir -p $(@D)
 	AFL_LLVM_CMPLOG=1 afl-clang-fast $(WARN) $(DBG) $(SAN) $(INC) $(CFLAGS_$*) $(call libinc,cmplog) \
 	  $(call tsrc,$*) out/lib/libpropfuzz.a $(call liba,cmplog) $(AFL_DRIVER) -lm -o $@
 
 # Source-based coverage: the replay driver over a corpus.
-out/cov/%: harness/%.c $(call tdeps,$$*) out/lib/cov/libpropfuzz.a $(call libdep,cov) out/obj/pf-cov/drivers/replay_main.o
+out/cov/%: harness/%.c $(call tdeps,$$*) out/lib/cov/libpropfuzz.a $(call libdep,cov) $(call flags,cov) out/obj/pf-cov/drivers/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(COV) $(INC) $(CFLAGS_$*) $(call libinc,cov) \
 	  $(call tsrc,$*) out/obj/pf-cov/drivers/replay_main.o out/lib/cov/libpropfuzz.a $(call liba,cov) -lm -o $@
 
 # The structural shrinker, as a tool: out/shrink/<target> FILE.
-out/shrink/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/drivers/shrink_main.o
+out/shrink/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) $(call flags,fuzz) out/obj/pf/drivers/shrink_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/drivers/shrink_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
 
-out/tools/%-seeds: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/drivers/seed_main.o
+out/tools/%-seeds: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) $(call flags,fuzz) out/obj/pf/drivers/seed_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/drivers/seed_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
@@ -190,7 +211,7 @@ out/tests/%: tests/%.c tests/testkit.h out/lib/libpropfuzz.a
 # A restriction test of a target: tests/restrict/<target>.c shows, against
 # the real library, that each value the target's strategy excludes is
 # really refused or changed by the library (so the exclusion hides no bug).
-out/restrict/%: tests/restrict/%.c tests/testkit.h out/lib/libpropfuzz.a $(call libdep,fuzz) $(adaptdep)
+out/restrict/%: tests/restrict/%.c tests/testkit.h out/lib/libpropfuzz.a $(call libdep,fuzz) $(call flags,fuzz) $(adaptdep)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) $(INC) -Itests $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $< $(adapt) out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
@@ -207,7 +228,7 @@ out/bench/draw_speed: bench/draw_speed.c $(PF_SRCS) $(PF_HDRS) | out/.deps-ok
 # its wrapper), and only that property's checks are on (PF_PLANT_ONLY, from
 # the file's name).
 ptarget = $(firstword $(subst /, ,$(1)))
-pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built) \
+pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built) out/flags/$$(call ptarget,$$*).fuzz \
         $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*)) \
         $$(call tadapt,$$(call ptarget,$$*)) $(wildcard adapters/*.h)
 out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a $(pdeps)
@@ -248,50 +269,58 @@ include $(wildcard build/mk/*.mk)
 # $(call known,<file>): the file when $* is a target, else unknown-target.
 known = $(if $(filter $*,$(TARGETS)),$(1),unknown-target)
 
-fuzz-%: $$(call known,out/libfuzzer/$$* out/replay/$$*)
-	@build/fuzz.sh libfuzzer $*
+# The rules pass this tree's paths and the target's own libFuzzer options
+# (LIBFUZZER_OPTS_<t>); FUZZ_ARGS come after them, so they win.
+PF := build/propfuzz
+pfpaths = --bin-dir out --corpus corpus/$* --findings out/findings/$* --work out/work/$*
+pftime = $(if $(FUZZ_TIME),--time '$(FUZZ_TIME)')
 
-afl-%: $$(call known,out/afl/$$* out/afl-cmplog/$$* out/replay/$$*)
-	@build/fuzz.sh afl $*
+fuzz-%: $$(call known,out/libfuzzer/$$* out/replay/$$* out/shrink/$$*)
+	@PF_STATS_DIR=out/stats/$* $(PF) fuzz $* $(pfpaths) $(pftime) --jobs '$(JOBS)' \
+	  $(if $(filter fork,$(LF_PARALLEL)),--fork) --engine-args '$(LIBFUZZER_OPTS_$*) $(FUZZ_ARGS)'
+
+afl-%: $$(call known,out/afl/$$* out/afl-cmplog/$$* out/replay/$$* out/shrink/$$*)
+	@PF_STATS_DIR=out/stats/$* $(PF) afl $* $(pfpaths) --afl-out out/afl-out/$* $(pftime) --jobs '$(JOBS)' \
+	  $(if $(filter 1,$(AFL_DETERMINISTIC)),--deterministic) --engine-args '$(FUZZ_ARGS)'
 
 replay-%: $$(call known,out/replay/$$*)
-	out/replay/$* corpus/$*
+	@$(PF) replay $* --bin-dir out --corpus corpus/$*
 
 show-%: $$(call known,out/replay/$$*)
 	@test -n "$(FILE)" || { echo "usage: make show-$* FILE=<input file>" >&2; exit 2; }
-	@test -f "$(FILE)" || { echo "propfuzz: no such file: $(FILE)" >&2; exit 2; }
-	PF_NO_FORK=1 PF_SHOW=1 out/replay/$* $(FILE)
+	@$(PF) show $* --bin-dir out '$(FILE)'
 
 # Keeps only work-corpus inputs that add coverage (libFuzzer -merge=1).
 # MERGE_INTO / MERGE_FROM point it elsewhere (tests use copies).
 MERGE_INTO ?=
 MERGE_FROM ?=
 merge-%: $$(call known,out/libfuzzer/$$*)
-	@mkdir -p $(or $(MERGE_FROM),out/work/$*)
-	out/libfuzzer/$* -merge=1 $(or $(MERGE_INTO),corpus/$*) $(or $(MERGE_FROM),out/work/$*)
+	@$(PF) merge $* --bin-dir out --corpus $(or $(MERGE_INTO),corpus/$*) --work $(or $(MERGE_FROM),out/work/$*)
 
-# Shrinks FILE to its smallest failing value: FILE.min and its report.
+# Shrinks FILE to its smallest failing value: FILE.min and its report
+# (out/findings/<t>/ for a file of the corpus or the work corpus).
 shrink-%: $$(call known,out/shrink/$$*)
 	@test -n "$(FILE)" || { echo "usage: make shrink-$* FILE=<failing input>" >&2; exit 2; }
-	@test -f "$(FILE)" || { echo "propfuzz: no such file: $(FILE)" >&2; exit 2; }
-	ASAN_OPTIONS=detect_leaks=0 out/shrink/$* $(FILE)
+	@$(PF) shrink $* $(pfpaths) '$(FILE)'
 
 coverage-%: $$(call known,out/cov/$$*)
-	@build/coverage.sh $*
+	@$(PF) coverage $* --bin-dir out --corpus corpus/$* --work out/work/$* --out out/coverage/$*
 
 seeds-%: $$(call known,out/tools/$$*-seeds)
-	@mkdir -p corpus/$*
-	out/tools/$*-seeds corpus/$*
+	@$(PF) seeds $* --bin-dir out --corpus corpus/$*
 
+# make keep FILE=<finding> [TARGET=<t>] [KNOWN=1] [REGRESS_DIR=<dir>]
 keep:
-	@build/keep.sh "$(FILE)"
+	@test -n "$(FILE)" || { echo "usage: make keep FILE=<finding> [TARGET=<t>] [KNOWN=1]" >&2; exit 2; }
+	@$(PF) keep $(TARGET) '$(FILE)' --bin-dir out $(if $(filter 1,$(KNOWN)),--as-known) \
+	  $(if $(REGRESS_DIR),--into '$(REGRESS_DIR)')
 
 test:
 	@build/deps.sh all
 	@tests/run.sh
 
 clean:
-	rm -rf out/obj out/lib out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
+	rm -rf out/obj out/lib out/flags out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
 	  out/tools out/tests out/planted out/planted-replay out/planted-shrink out/bench out/shrink
 
 unknown-target:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Engines side by side on the codec target: execs/s of libFuzzer and of
 # AFL++ (persistent mode, no CmpLog), each with JOBS=1 and JOBS=2 as
-# build/fuzz.sh runs them, and libFuzzer's -fork=2 beside, in alternating
+# make fuzz-/afl- (build/propfuzz) run them, and libFuzzer's -fork=2 beside, in alternating
 # rounds; prints medians and ratios. The machine is shared and
 # noisy: read the ratios, not the absolute numbers.
 #   bash bench/engines.sh [seconds-per-run] [rounds]
@@ -24,7 +24,7 @@ export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
 # runs LOG: libFuzzer's run count, from its last status line.
 runs() { awk 'match($0, /^#[0-9]+/) {n = substr($0, 2, RLENGTH - 1)} END {print n + 0}' "$1"; }
 
-# libFuzzer JOBS=n as build/fuzz.sh runs it: n processes on one corpus
+# libFuzzer JOBS=n as build/propfuzz runs it: n processes on one corpus
 # directory, each writing what it finds there and reloading the others'
 # inputs; execs/s is the sum of their runs over the wall time.
 libfuzzer() { # jobs round -> execs/s
@@ -41,7 +41,7 @@ libfuzzer() { # jobs round -> execs/s
 }
 
 # libFuzzer's own -fork=n: a parent starting short child runs and merging
-# what they find (LF_PARALLEL=fork in build/fuzz.sh).
+# what they find (propfuzz fuzz --fork, make LF_PARALLEL=fork).
 libfuzzer_fork() { # jobs round -> execs/s
   local w=$dir/lff-$1-$2
   mkdir -p "$w"
@@ -50,7 +50,7 @@ libfuzzer_fork() { # jobs round -> execs/s
   echo $(($(runs "$w.log") / secs))
 }
 
-# AFL++ JOBS=n as build/fuzz.sh runs it: n secondary (-S) instances, so no
+# AFL++ JOBS=n as build/propfuzz runs it: n secondary (-S) instances, so no
 # instance spends its time in the deterministic stages (a -M one would;
 # like with like against libFuzzer, which has none); execs/s is the sum
 # of execs_done over the longest run_time.

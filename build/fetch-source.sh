@@ -13,11 +13,11 @@ set -euo pipefail
 pkg=$1 version=$2
 var="PF_SRC_${pkg//[-.+]/_}"
 if [ -n "${!var:-}" ]; then
-  [ -d "${!var}" ] || { echo "propfuzz: $var=${!var} is not a directory" >&2; exit 1; }
+  [ -d "${!var}" ] || { echo "propfuzz: $var=${!var} is not a directory; set $var=<dir> to $pkg's unpacked source, or unset it to fetch" >&2; exit 1; }
   echo "${!var}"; exit 0
 fi
 if [ -n "${PF_NO_FETCH:-}" ]; then
-  echo "propfuzz: fetching is disabled (PF_NO_FETCH); set $var=<source of $pkg $version> (build/oss-fuzz/Dockerfile clones it)" >&2
+  echo "propfuzz: fetching is disabled (PF_NO_FETCH); set $var=<dir> to the source of $pkg $version (build/oss-fuzz/Dockerfile clones it)" >&2
   exit 1
 fi
 
@@ -56,19 +56,21 @@ opts=(-o "Dir::Etc::SourceList=$src_list" -o Dir::Etc::SourceParts=/dev/null
       -o "Dir::State::Lists=$apt_dir/lists" -o Debug::NoLocking=1)
 if ! ls "$apt_dir/lists/"*Sources* >/dev/null 2>&1; then
   apt-get "${opts[@]}" update -qq >/dev/null 2>&1 ||
-    { echo "propfuzz: cannot read Debian's source index (network?); or set $var=<source dir>" >&2; exit 1; }
+    { echo "propfuzz: cannot read Debian's source index (network?); or set $var=<dir> to $pkg's source" >&2; exit 1; }
 fi
-listed=$(apt-cache "${opts[@]}" showsrc "$pkg" 2>/dev/null | awk '/^Version:/{print $2}' | sort -V)
+# (apt-cache fails for a package it does not know: handled below.)
+listed=$(apt-cache "${opts[@]}" showsrc "$pkg" 2>/dev/null | awk '/^Version:/{print $2}' | sort -V || true)
 # The pinned version when the index lists it (a suite may also list a newer
 # one, e.g. bookworm-security), else the newest.
 if grep -qxF "$version" <<<"$listed"; then have=$version; else have=$(tail -1 <<<"$listed"); fi
+[ -n "$have" ] ||
+  { echo "propfuzz: no source package $pkg in Debian's index; set $var=<dir> to its source" >&2; exit 1; }
 if [ "$have" != "$version" ]; then
-  echo "propfuzz: $pkg source is $have, propfuzz was tested with $version; pin it in the Makefile or set $var" >&2
-  [ -n "$have" ] || exit 1
+  echo "propfuzz: $pkg source is $have, propfuzz was tested with $version; pin it in the Makefile or set $var=<dir>" >&2
 fi
 cd "$cache/src/dl"
 apt-get "${opts[@]}" source --download-only "$pkg=$have" >/dev/null 2>&1 ||
-  { echo "propfuzz: cannot download the $pkg source package" >&2; exit 1; }
+  { echo "propfuzz: cannot download the $pkg source package (network?); or set $var=<dir> to its source" >&2; exit 1; }
 rm -rf "$dest"
 dpkg-source --no-check -x "${pkg}_${have#*:}.dsc" "$dest" >/dev/null
 touch "$dest/.propfuzz-unpacked"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The slow suite (make nightly): each nightly target fuzzed for
-# NIGHTLY_TIME seconds (build/fuzz.sh: findings saved, replayed, shrunk),
+# NIGHTLY_TIME seconds (make fuzz-<target>: findings saved, replayed, shrunk),
 # its rate metrics measured on the committed seeds (a fixed population, so
 # a slide between nights is the library's or the harness's, not the
 # corpus's), its mutation analysis where a make mutate-<target> rule
@@ -61,7 +61,7 @@ for t in "${targets[@]}"; do
   # Fork mode with -ignore_crashes: a night goes on past its first finding
   # (each is saved, and triaged when the run ends).
   FUZZ_TIME=$PF_NIGHTLY_TIME FUZZ_ARGS=${FUZZ_ARGS:--fork=1 -ignore_crashes=1} \
-    build/fuzz.sh libfuzzer "$t" > "$logs/$t.fuzz.log" 2>&1
+    make -s --no-print-directory "fuzz-$t" > "$logs/$t.fuzz.log" 2>&1
   rc=$?
   [ $rc = 0 ] || status=1
   # libFuzzer's last status line: "#N ..." (fork mode: "#N: ...").

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run profiles, named once (sourced by tests/run.sh, build/fuzz.sh and
+# Run profiles, named once (sourced by tests/run.sh, build/propfuzz and
 # build/nightly.sh): PROFILE=dev|ci|nightly sets how long runs last, which
 # seed libFuzzer starts from and which targets a nightly run covers, so no
 # script carries numbers of its own. Each command has its default profile
@@ -43,7 +43,7 @@ PF_NIGHTLY_TIME=${NIGHTLY_TIME:-$nightly_time}
 PF_NIGHTLY_TARGETS=${NIGHTLY_TARGETS:-slow}
 PF_SLOW_TARGETS="search ocr documents"
 # Seconds the triage of a finding may shrink it on a slow target (others:
-# build/triage.sh's 30; PF_SHRINK_TIME wins).
+# propfuzz triage's 30; PF_SHRINK_TIME wins).
 PF_SLOW_SHRINK_TIME=$slow_shrink
 export PROFILE PF_SEED PF_FUZZ_TIME PF_SMOKE_RUNS PF_SMOKE_TIME PF_SMOKE_CHECKS_ocr PF_PLANTED_TIME \
   PF_PLANTED_TIMEOUT PF_EXAMPLES_RUNS PF_EXAMPLES_TIME PF_NIGHTLY_TIME PF_NIGHTLY_TARGETS PF_SLOW_TARGETS PF_SLOW_SHRINK_TIME

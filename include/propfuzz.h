@@ -29,6 +29,9 @@
 #ifndef PROPFUZZ_H
 #define PROPFUZZ_H
 
+/* The release, printed by `propfuzz --version` (read from this line). */
+#define PROPFUZZ_VERSION "0.9.0"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

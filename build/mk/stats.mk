@@ -4,4 +4,4 @@
 # rates and the distribution of every labelled draw (properties/core/stats.c).
 CORPUS ?=
 stats-%: $$(call known,out/replay/$$*)
-	@PF_STATS=/dev/stdout out/replay/$* $(or $(CORPUS),corpus/$*)
+	@build/propfuzz stats $* --bin-dir out --corpus corpus/$* $(CORPUS)

@@ -46,7 +46,8 @@ for l in $PF_MUTATE_LIBS; do
     { tail -n 20 "$base/lib-$l.log" >&2; mt_die "building $l failed (log: $base/lib-$l.log)"; }
   "$PF_MUTATE_LIB_SCRIPTS/lib-$l.sh" "$base/cov/lib/$l" "$CC" $PF_MUTATE_COV_LIBFLAGS \
     > "$base/cov/lib-$l.log" 2>&1 || mt_die "building $l for coverage failed"
-  incs+=("-I$base/lib/$l/include") covincs+=("-I$base/cov/lib/$l/include")
+  # A library's headers are system headers (as in the Makefile).
+  incs+=(-isystem "$base/lib/$l/include") covincs+=(-isystem "$base/cov/lib/$l/include")
   archives+=("$base/lib/$l"/*.a) covarchives+=("$base/cov/lib/$l"/*.a)
 done
 cd "$top"

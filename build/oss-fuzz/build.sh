@@ -107,7 +107,7 @@ for t in "${targets[@]}"; do
       "build/lib-$lib.sh" "$libdir" "$CC" $CFLAGS
       built_libs+="$lib "
     fi
-    inc+=(-I"$libdir/include")
+    inc+=(-isystem "$libdir/include")  # system headers: not held to -Werror
     archives+=("$libdir"/*.a)
   done
 

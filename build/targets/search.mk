@@ -1,6 +1,6 @@
 # search: full-text search through SQLite FTS5 (build/lib-sqlite.sh).
 LIB_search := sqlite
-# libFuzzer options for this target (build/fuzz.sh, bench/targets.sh and
+# libFuzzer options for this target (make fuzz-<t>, bench/targets.sh and
 # the OSS-Fuzz .options file read LIBFUZZER_OPTS_<target>). An input here
 # reaches some 30,000 features; entropic counts every hit of each feature
 # until it reaches the threshold (255 by default), and that bookkeeping

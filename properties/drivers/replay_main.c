@@ -2,8 +2,10 @@
  * LLVMFuzzerTestOneInput, each in a child process with a timeout, and ends
  * with "N passed, N failed". Linked instead of a fuzzing engine.
  *
- *   replay [-timeout=SECONDS] FILE|DIR...
+ *   replay [-timeout=SECONDS] [-allow_empty] FILE|DIR...
  *
+ * A directory without inputs is an error (a corpus path that went wrong
+ * would otherwise "pass"); -allow_empty when empty is expected.
  * A file with a sidecar "<file>.expect" holding a property name is a known
  * failure: it passes when it fails on exactly that property. Sidecars
  * (*.expect, *.report.txt), dotfiles and README files are not inputs.
@@ -273,6 +275,28 @@ static void replay_dir(const char *path, unsigned timeout, tally *t,
     free(names);
 }
 
+/* Whether a directory holds at least one input, at any depth. */
+static bool has_inputs(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d)
+        return true; /* replay_dir reports it */
+    bool found = false;
+    struct dirent *e;
+    char sub[4096];
+    while (!found && (e = readdir(d)) != NULL) {
+        if (is_sidecar(e->d_name))
+            continue;
+        snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+        struct stat st;
+        if (stat(sub, &st) != 0)
+            continue;
+        found = S_ISDIR(st.st_mode) ? has_inputs(sub) : S_ISREG(st.st_mode);
+    }
+    closedir(d);
+    return found;
+}
+
 static void replay_path(const char *path, unsigned timeout, tally *t,
                         per_file fn)
 {
@@ -290,20 +314,32 @@ static void replay_path(const char *path, unsigned timeout, tally *t,
 int main(int argc, char **argv)
 {
     unsigned timeout = 25;
+    bool allow_empty = false;
     int first = 1;
     for (; first < argc && argv[first][0] == '-'; first++) {
         if (strncmp(argv[first], "-timeout=", 9) == 0) {
             timeout = (unsigned)strtoul(argv[first] + 9, NULL, 10);
+        } else if (strcmp(argv[first], "-allow_empty") == 0) {
+            allow_empty = true;
         } else {
-            fprintf(stderr, "replay: unknown option %s "
-                    "(usage: replay [-timeout=SECONDS] FILE|DIR...)\n",
+            fprintf(stderr, "replay: unknown option %s (usage: replay "
+                    "[-timeout=SECONDS] [-allow_empty] FILE|DIR...)\n",
                     argv[first]);
             return 2;
         }
     }
     if (first == argc) {
-        fprintf(stderr, "usage: %s [-timeout=SECONDS] FILE|DIR...\n", argv[0]);
+        fprintf(stderr, "usage: %s [-timeout=SECONDS] [-allow_empty] FILE|DIR...\n",
+                argv[0]);
         return 2;
+    }
+    for (int i = first; i < argc && !allow_empty; i++) {
+        struct stat st;
+        if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode) && !has_inputs(argv[i])) {
+            fprintf(stderr, "replay: %s holds no inputs (pass -allow_empty if "
+                    "that is expected)\n", argv[i]);
+            return 2;
+        }
     }
     if (LLVMFuzzerInitialize)
         LLVMFuzzerInitialize(&argc, &argv);

@@ -1,10 +1,10 @@
 /* The shrink tool: make shrink-<target> FILE=<file>.
  *
- *   shrink [-max_time=SECONDS] [-fork] FILE
+ *   shrink [-max_time=SECONDS] [-fork] [-out=PATH] FILE
  *
  * Shrinks FILE's failure to its smallest value (pf_shrink), writes
- * FILE.min and FILE.min.report.txt (the failure report of the shrunk
- * input), and prints progress, the best case so far at a cap, and where
+ * FILE.min (or PATH) and FILE.min.report.txt (PATH.report.txt: the failure
+ * report of the shrunk input; -out keeps a corpus directory free of them), and prints progress, the best case so far at a cap, and where
  * the files are. The summary line gives the bytes and what the
  * shrinker's order counts, its size (a string's escapes not counted:
  * "\x00" is simpler than "\x02" though it takes a byte more) and draws.
@@ -105,21 +105,23 @@ static void print_summary(const char *file, const uint8_t *data, size_t len,
 int main(int argc, char **argv)
 {
     pf_shrink_opts opts = {.max_seconds = 30, .verbose = true};
-    const char *file = NULL;
+    const char *file = NULL, *out = NULL;
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "-max_time=", 10) == 0)
             opts.max_seconds = atof(argv[i] + 10);
         else if (strcmp(argv[i], "-fork") == 0)
             opts.isolation = 1;
+        else if (strncmp(argv[i], "-out=", 5) == 0 && argv[i][5])
+            out = argv[i] + 5;
         else if (argv[i][0] != '-' && !file)
             file = argv[i];
         else {
-            fprintf(stderr, "usage: %s [-max_time=SECONDS] [-fork] FILE\n", argv[0]);
+            fprintf(stderr, "usage: %s [-max_time=SECONDS] [-fork] [-out=PATH] FILE\n", argv[0]);
             return 2;
         }
     }
     if (!file) {
-        fprintf(stderr, "usage: %s [-max_time=SECONDS] [-fork] FILE\n", argv[0]);
+        fprintf(stderr, "usage: %s [-max_time=SECONDS] [-fork] [-out=PATH] FILE\n", argv[0]);
         return 2;
     }
     size_t len = 0;
@@ -136,7 +138,10 @@ int main(int argc, char **argv)
         return 1;
     }
     char min_path[4200];
-    snprintf(min_path, sizeof min_path, "%s.min", file);
+    if (out)
+        snprintf(min_path, sizeof min_path, "%s", out);
+    else
+        snprintf(min_path, sizeof min_path, "%s.min", file);
     if (write_file(min_path, r.data, r.len) != 0) {
         fprintf(stderr, "shrink: cannot write %s: %s\n", min_path, strerror(errno));
         return 2;
