@@ -169,7 +169,7 @@ out/replay/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,
 
 # The example runner: the target as an ordinary unit test (corpus, then
 # generated examples; no engine), with the sanitizers.
-out/examples/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) out/obj/pf/drivers/example_main.o
+out/examples/%: harness/%.c $(call tdeps,$$*) out/lib/libpropfuzz.a $(call libdep,fuzz) $(call flags,fuzz) out/obj/pf/drivers/example_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$*) $(call libinc,fuzz) \
 	  $(call tsrc,$*) out/obj/pf/drivers/example_main.o out/lib/libpropfuzz.a $(call liba,fuzz) -lm -o $@
@@ -303,6 +303,11 @@ shrink-%: $$(call known,out/shrink/$$*)
 	@test -n "$(FILE)" || { echo "usage: make shrink-$* FILE=<failing input>" >&2; exit 2; }
 	@$(PF) shrink $* $(pfpaths) '$(FILE)'
 
+# The target as an ordinary unit test: its corpus, then generated
+# examples (PF_EXAMPLES, PF_TIME, PF_SEED), no engine.
+examples-%: $$(call known,out/examples/$$*)
+	@$(PF) examples $* $(pfpaths) $(pftime)
+
 coverage-%: $$(call known,out/cov/$$*)
 	@$(PF) coverage $* --bin-dir out --corpus corpus/$* --work out/work/$* --out out/coverage/$*
 
@@ -321,7 +326,8 @@ test:
 
 clean:
 	rm -rf out/obj out/lib out/flags out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
-	  out/tools out/tests out/planted out/planted-replay out/planted-shrink out/bench out/shrink
+	  out/tools out/tests out/planted out/planted-replay out/planted-shrink out/planted-examples \
+	  out/examples out/bench out/shrink
 
 unknown-target:
 	@echo "propfuzz: no such target (targets: $(TARGETS); each is harness/<target>.c)" >&2; exit 2

@@ -2,7 +2,8 @@
 # propfuzz examples <target> [DIR|FILE...]: the target as an ordinary unit
 # test: the example runner (<target>-examples, or examples/<target> under
 # --bin-dir) runs the corpus (or the arguments) and PF_EXAMPLES random
-# examples; "N passed, N failed", exit 1 on a failure. --time S and
+# examples; each distinct failure saved under --findings, shrunk and
+# reported; "N passed, N failed", exit 1 on a failure. --time S and
 # --seed N set PF_TIME and PF_SEED.
 # shellcheck source=replay.sh
 . "$PF_PARTS/replay.sh"
@@ -12,5 +13,6 @@ pf_cmd_examples() {
   pf_inputs
   [ -n "$pf_time" ] && export PF_TIME=$pf_time
   [ -n "$pf_seed" ] && export PF_SEED=$pf_seed
-  PF_FINDINGS_DIR= exec "$bin" "${pf_engine[@]}" "${pf_in[@]}"
+  [ -n "$pf_known" ] && export PF_KNOWN=$pf_known
+  PF_FINDINGS_DIR=$pf_findings exec "$bin" "${pf_engine[@]}" "${pf_in[@]}"
 }

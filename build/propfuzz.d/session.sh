@@ -38,6 +38,12 @@ pf_session_start() {
   # The harness saves a failing input here before anything else.
   export PF_FINDINGS_DIR=$pf_findings
   [ "$pf_keep_going" = 1 ] && export PF_KEEP_GOING=1
+  # Known failures stop nothing: the corpus's known/ (*.expect) by default.
+  if [ -z "$pf_known" ]; then
+    for c in "${pf_corpora[@]}"; do
+      [ -d "$c/known" ] && pf_known=${pf_known:+$pf_known:}$c/known
+    done
+  fi
   [ -n "$pf_known" ] && export PF_KNOWN=$pf_known
   # Rate metrics: every process of the run appends its trials to
   # $PF_STATS_DIR/rates.tsv under one run id (only when PF_STATS_DIR is set).
