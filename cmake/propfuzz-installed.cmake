@@ -7,6 +7,10 @@
 #   propfuzz::propfuzz-cov    clang source coverage
 #   propfuzz::<driver>, propfuzz::san-<driver>, propfuzz::cov-<driver>
 #                             a main: replay, shrink, seeds, examples
+# OSS-Fuzz links the engine with the C++ linker ($CXX).
+if(PROPFUZZ_ENGINE)
+  enable_language(CXX)
+endif()
 if(TARGET propfuzz::propfuzz)
   return()
 endif()
