@@ -117,8 +117,6 @@ function(propfuzz_add_target)
     set(fuzz_kind afl)
   elseif(PROPFUZZ_HAVE_LIBFUZZER)
     set(fuzz_kind fuzz)
-  else()
-    message(STATUS "propfuzz: ${n}-fuzz skipped: libFuzzer needs clang with -fsanitize=fuzzer (the compiler is ${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION}); ${n}-replay, -shrink, -examples and -seeds are built")
   endif()
 
   # The project's own libraries: instrumented as the fuzzer needs.
@@ -184,8 +182,17 @@ function(propfuzz_add_target)
   if(fuzz_kind)
     list(APPEND made ${fuzz_kind})
   endif()
+  list(TRANSFORM made PREPEND "${n}-")
   list(JOIN made " " made_text)
-  message(STATUS "propfuzz: ${n}: ${made_text}${san_flags_text}")
+  set(san_text "no sanitizers")
+  if(san_flags)
+    set(san_text "-fsanitize=${PROPFUZZ_SANITIZERS}")
+  endif()
+  if(fuzz_kind)
+    message(STATUS "propfuzz: ${n}: ${made_text} (${san_text})")
+  else()
+    message(STATUS "propfuzz: ${n}-fuzz skipped: libFuzzer needs clang with -fsanitize=fuzzer (the compiler is ${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION}); built: ${made_text} (${san_text})")
+  endif()
 
   # CTest: the corpus (seeds, regress/, known/) replayed, then the
   # example runner over it.
