@@ -203,6 +203,12 @@ function(propfuzz_add_target)
       message(STATUS "propfuzz: ${n}: no ${corpus}: the corpus replay test is left out (write seeds: ${n}-seeds ${corpus})")
     endif()
   endif()
+  # A failure's report names the commands that work here (the runtime's
+  # replay : and keep it: lines).
+  if(TEST ${n}-replay)
+    set_tests_properties(${n}-replay PROPERTIES ENVIRONMENT
+      "PF_REPLAY_HINT=$<TARGET_FILE:${n}-replay>;PF_KEEP_HINT=propfuzz keep ${n}")
+  endif()
   if(TARGET ${n}-examples)
     if(EXISTS "${corpus}")
       add_test(NAME ${n}-examples COMMAND ${n}-examples "${corpus}")

@@ -7,17 +7,24 @@
 # properties/drivers/<d>_main.c as libpropfuzz[-san|-cov]-<driver>.a (seed
 # is named seeds, example examples); propfuzz{,-san,-cov}.pc; the CMake
 # package (lib/cmake/propfuzz); the propfuzz command (bin/propfuzz and its
-# parts in libexec/propfuzz). Builds go to out/install-build/.
+# parts in libexec/propfuzz). Builds go to out/install-build/ (the san and
+# cov libraries from the objects of the in-tree build).
 PREFIX ?= /usr/local
 DESTDIR ?=
 PF_VERSION := $(shell sed -n 's/^\#define PROPFUZZ_VERSION "\(.*\)"/\1/p' include/propfuzz.h)
 
 IB := out/install-build
 IFLAVOURS := plain san cov
-ICC_plain := $(CC)
-IFLAGS_plain := -O2 -g
-IFLAGS_san := $(DBG) $(SAN)
-IFLAGS_cov := $(COV)
+# The san and cov objects are the ones this repository's own build makes
+# (out/obj/pf: $(DBG) $(SAN); out/obj/pf-cov: $(COV)); the plain build is
+# install's own: -O2 -g, no sanitizers.
+IOBJ_plain := $(IB)/plain/obj
+IOBJ_san := out/obj/pf
+IOBJ_cov := out/obj/pf-cov
+$(IOBJ_plain)/%.o: properties/%.c $(PF_HDRS) | out/.deps-ok
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -O2 -g -Iinclude -c $< -o $@
+
 # The library's name per flavour: libpropfuzz.a, libpropfuzz-san.a, ...
 ilib = $(if $(filter plain,$(1)),propfuzz,propfuzz-$(1))
 # A driver's installed name: seed_main.c writes seeds, example_main.c runs
@@ -26,16 +33,12 @@ idrv = $(patsubst seed,seeds,$(patsubst example,examples,$(1)))
 IDRIVERS := $(patsubst properties/drivers/%_main.c,%,$(PF_MAINS))
 
 define pf_install_flavour
-$(IB)/$(1)/obj/%.o: properties/%.c $(PF_HDRS) | out/.deps-ok
-	@mkdir -p $$(@D)
-	$(or $(ICC_$(1)),$(CC)) $(WARN) $(IFLAGS_$(1)) -Iinclude -c $$< -o $$@
-
-$(IB)/lib/lib$(call ilib,$(1)).a: $(patsubst properties/%.c,$(IB)/$(1)/obj/%.o,$(PF_SRCS))
+$(IB)/lib/lib$(call ilib,$(1)).a: $(patsubst properties/%.c,$(IOBJ_$(1))/%.o,$(PF_SRCS))
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
 
 $(foreach d,$(IDRIVERS),
-$(IB)/lib/lib$(call ilib,$(1))-$(call idrv,$(d)).a: $(IB)/$(1)/obj/drivers/$(d)_main.o
+$(IB)/lib/lib$(call ilib,$(1))-$(call idrv,$(d)).a: $(IOBJ_$(1))/drivers/$(d)_main.o
 	@mkdir -p $$(@D)
 	rm -f $$@ && ar rcs $$@ $$^
 )
