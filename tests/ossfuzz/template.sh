@@ -28,6 +28,27 @@ tmp=${PF_OSSFUZZ_TMP:-$root/out/test-tmp/ossfuzz-template}
 rm -rf "$tmp" && mkdir -p "$tmp/bin" "$tmp/src/library"
 : > "$tmp/sources.env"
 
+# The integration files: what OSS-Fuzz's presubmit checks (license
+# header, $LIB_FUZZING_ENGINE, apt-get update before install), the
+# sanitizers and engines of project.yaml, and the script ClusterFuzzLite's
+# build.sh runs.
+tpl=build/oss-fuzz/template
+bad=""
+for f in $tpl/Dockerfile $tpl/build.sh; do
+  grep -q 'http://www.apache.org/licenses/LICENSE-2.0' "$f" || bad+="$f "
+done
+[ -z "$bad" ] && pass "template: license header in build.sh and Dockerfile" || fail "template: license header" "missing in $bad"
+if grep -v '^[[:space:]]*#' $tpl/build.sh | grep -q -- '-lFuzzingEngine' ||
+   grep -qE 'RUN apt(-get)? install' $tpl/Dockerfile $tpl/.clusterfuzzlite/Dockerfile; then
+  fail "template: presubmit" "-lFuzzingEngine in build.sh or RUN apt-get install without update"
+else
+  pass "template: \$LIB_FUZZING_ENGINE, apt-get update before install"
+fi
+check_project_yaml $tpl/project.yaml
+cf=$(sed -n 's|^exec bash -eu "\$SRC/propfuzz/\([^"]*\)".*|\1|p' $tpl/.clusterfuzzlite/build.sh)
+[ -n "$cf" ] && [ -f "$cf" ] && pass "template: .clusterfuzzlite/build.sh runs $cf" ||
+  fail "template: .clusterfuzzlite/build.sh" "runs '${cf:-nothing}', not a file of this checkout"
+
 # The sandbox's failing commands and the copy of the checkout
 # (make_sandbox), then the template's build.sh and the library.
 make_sandbox "$tmp" || { fail "sandbox" "copying the checkout failed"; finish; }
