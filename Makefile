@@ -11,6 +11,7 @@
 #   make merge-<target>      fold out/work/<target> into corpus/<target>
 #   make coverage-<target>   HTML coverage report under out/coverage/<target>
 #   make seeds-<target>      rewrite corpus/<target>/ seeds from the harness's values
+#   make install PREFIX=<dir>   headers, libraries, pkg-config, CMake package, command
 #
 # Outputs go to out/ (git-ignored). Libraries under test are built from
 # Debian source packages by build/lib-<name>.sh.
@@ -327,7 +328,7 @@ test:
 clean:
 	rm -rf out/obj out/lib out/flags out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
 	  out/tools out/tests out/planted out/planted-replay out/planted-shrink out/planted-examples \
-	  out/examples out/bench out/shrink
+	  out/examples out/bench out/shrink out/install-build
 
 unknown-target:
 	@echo "propfuzz: no such target (targets: $(TARGETS); each is harness/<target>.c)" >&2; exit 2

@@ -29,8 +29,13 @@
 #ifndef PROPFUZZ_H
 #define PROPFUZZ_H
 
-/* The release, printed by `propfuzz --version` (read from this line). */
+/* The release: make install writes it into propfuzz.pc and the CMake
+ * package's version file; `propfuzz --version` prints it (read from the
+ * next line). */
 #define PROPFUZZ_VERSION "0.9.0"
+#define PROPFUZZ_VERSION_MAJOR 0
+#define PROPFUZZ_VERSION_MINOR 9
+#define PROPFUZZ_VERSION_PATCH 0
 
 #include <stdbool.h>
 #include <stddef.h>
