@@ -43,7 +43,9 @@
  *      others, Extended JSON cannot carry them).
  *   R2 keys, regex patterns and options, code, and a DBPointer's
  *      collection hold no U+0000: libbson takes them as C strings
- *      (bson_append_regex_w_len refuses one in the pattern).
+ *      (bson_append_regex_w_len refuses one in the pattern); raw bytes
+ *      with one in code or a collection are skipped (pf_skip "R2"):
+ *      bson_append_code cannot write them back.
  *   R3 regex options are a sorted subset of "ilmsux": bson_append_regex
  *      sorts them and drops others; raw bytes with other options are
  *      skipped (pf_skip "R3").
@@ -55,6 +57,14 @@
  *   R6 Extended JSON and decimal128_text skip decimal128 bits the text
  *      does not keep: a coefficient of 10^34 or more (the value 0), NaN
  *      with a sign or payload, infinity with a payload.
+ *   R7 extjson_relaxed skips dates from year 10000 on: libbson writes
+ *      them as ISO-8601 text with a 5+ digit year that bson_new_from_json
+ *      refuses (the spec says relaxed uses ISO-8601 only for 1970-9999;
+ *      FINDINGS.md).
+ *   R8 raw mode: bytes holding a string that is not UTF-8 are skipped by
+ *      raw_reserialize: bson_validate(BSON_VALIDATE_UTF8) accepts them and
+ *      stops validating at that string (a libbson bug, FINDINGS.md; the
+ *      BSON Corpus's "invalid UTF-8" decode errors show it).
  */
 #include "bson/bson_target.h"
 

@@ -160,6 +160,8 @@ void bson_prop_raw_reserialize(pf_src *s, void *bin_case)
     bson_free(bson_as_relaxed_extended_json(&b, NULL));
     if (!bson_validate(&b, VALIDATE, &off))
         return;
+    if (bson_bad_utf8(&b))
+        pf_skip(s, "R8");
     pf_bin *v = bson_value_of(k->pool, &b);
     if (!v) {
         pf_line l[] = {{"bytes", hex(s, k->raw, k->len)}};

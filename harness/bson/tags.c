@@ -116,12 +116,25 @@ static bool sorted_flags(const pf_bin *opts)
     return true;
 }
 
+/* R2: a C-string payload that holds U+0000 (read from raw bytes). */
+static bool cstring_nul(const pf_bin *v)
+{
+    const pf_bin *t = v->v.items[0];
+    if (v->tag == BSON_TYPE_DBPOINTER || v->tag == BSON_TYPE_CODEWSCOPE)
+        t = t->v.items[0];
+    else if (v->tag != BSON_TYPE_CODE)
+        return false;
+    return memchr(t->v.bytes, 0, t->n) != NULL;
+}
+
 const char *bson_unfit(const pf_bin_codec *c, const pf_bin *v)
 {
     (void)c;
     if (v->kind == PF_BIN_TAG && v->tag == BSON_TYPE_REGEX &&
         !sorted_flags(v->v.items[0]->v.items[1]))
         return "R3";
+    if (v->kind == PF_BIN_TAG && cstring_nul(v))
+        return "R2";
     size_t n = v->kind == PF_BIN_TAG ? 1 : v->kind == PF_BIN_ARRAY ? v->n : 0;
     for (size_t i = 0; i < n; i++)
         if ((i == 0 || v->v.items[i] != v->v.items[i - 1]) && bson_unfit(c, v->v.items[i]))
