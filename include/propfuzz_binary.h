@@ -288,8 +288,8 @@ pf_bin_case *pf_bin_raw_case(pf_src *s, const pf_bin_codec *c);
  *   canonical_fixed_point  what decodes re-encodes to bytes that decode
  *                      to the same value and re-encode unchanged
  *   decode_safety      decode of any bytes never crashes, takes no more
- *                      than it was given, and what it accepts prints and
- *                      equals itself */
+ *                      than it was given, reads them the same way twice,
+ *                      and what it accepts prints */
 void pf_bin_round_trip(pf_src *s, void *bin_case);
 void pf_bin_deterministic(pf_src *s, void *bin_case);
 void pf_bin_smallest_encoding(pf_src *s, void *bin_case);

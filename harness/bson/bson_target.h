@@ -10,6 +10,11 @@
 
 #include <bson/bson.h>
 
+/* A planted-bug build (tests/planted/bson/) wraps libbson calls here. */
+#ifdef PF_PLANT
+#include PF_PLANT
+#endif
+
 /* BSON's own types are PF_BIN_TAG values tagged with their type byte;
  * their payloads (tags.c): undefined, min/max key: nil; ObjectId: 12
  * bytes; regex: [pattern, options]; DBPointer: [collection, ObjectId];

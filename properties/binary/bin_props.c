@@ -140,10 +140,15 @@ void pf_bin_decode_safety(pf_src *s, void *bin_case)
         pf_line l[] = {{"decoded", show(s, v)}};
         pf_fail(s, NULL, "decode took more bytes than it was given", l, 1, NULL);
     }
+    /* Decoding is a function of the bytes: no state, nothing read from
+     * outside them. */
+    size_t used2 = 0;
+    pf_bin *w = c->decode(c, k->pool, k->raw, k->len, &used2);
     pf_path path = {0};
-    if (!pf_bin_equal(v, v, NULL, &path)) {
-        pf_line l[] = {{"decoded", show(s, v)}};
-        pf_fail(s, NULL, "a decoded value is not equal to itself", l, 1, path.text);
+    if (!w || used2 != used || !pf_bin_equal(v, w, NULL, &path)) {
+        pf_line l[] = {{"decoded", show(s, v)}, {"decoded again", w ? show(s, w) : "(refused)"}};
+        pf_fail(s, NULL, "decoding the same bytes twice gave different values", l, 2,
+                path.text);
     }
     pf_buf *b = scratch(0);
     pf_bin_print(b, v, 0); /* every part of it is readable */
