@@ -61,10 +61,14 @@
  *      them as ISO-8601 text with a 5+ digit year that bson_new_from_json
  *      refuses (the spec says relaxed uses ISO-8601 only for 1970-9999;
  *      FINDINGS.md).
- *   R8 raw mode: bytes holding a string that is not UTF-8 are skipped by
- *      raw_reserialize: bson_validate(BSON_VALIDATE_UTF8) accepts them and
- *      stops validating at that string (a libbson bug, FINDINGS.md; the
- *      BSON Corpus's "invalid UTF-8" decode errors show it).
+ *   R8 raw mode: bytes bson_validate accepts only through a hole in it
+ *      are skipped by raw_reserialize: a string that is not UTF-8 (it
+ *      stops validating there), a nested document, array or scope that
+ *      bson_init_static refuses (its visit is skipped). libbson bugs,
+ *      FINDINGS.md; the BSON Corpus's "invalid UTF-8" cases show the first.
+ *   R9 Extended JSON properties skip code (with or without scope) as an
+ *      array element: bson_new_from_json writes it under an uninitialised
+ *      key (a libbson bug, FINDINGS.md).
  */
 #include "bson/bson_target.h"
 

@@ -29,9 +29,10 @@ pf_bin *bson_value_of(pf_bin_pool *p, const bson_t *b); /* NULL: corrupt */
  * as they were read (R4). */
 bool bson_index_keys(const bson_t *b);
 
-/* A string (type 0x02, at any depth, up to corrupt bytes) that is not
- * UTF-8 (U+0000 allowed): bson_validate lets it through (R8). */
-bool bson_bad_utf8(const bson_t *b);
+/* What bson_validate lets through (R8): a string (type 0x02) that is not
+ * UTF-8, or a document, array or scope bson_init_static refuses (its visit
+ * is skipped), at any depth up to corrupt bytes. */
+bool bson_validate_hole(const bson_t *b);
 
 /* tags.c: the strategy's hooks for BSON's own types. */
 pf_bin *bson_draw_tag(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l, unsigned depth);

@@ -239,28 +239,30 @@ bool bson_index_keys(const bson_t *b)
     return true;
 }
 
-bool bson_bad_utf8(const bson_t *b)
+bool bson_validate_hole(const bson_t *b)
 {
     bson_iter_t it;
     if (!bson_iter_init(&it, b))
         return false;
     while (bson_iter_next(&it)) {
-        uint32_t len;
-        const uint8_t *data;
+        uint32_t len, len2;
+        const uint8_t *data = NULL;
         bson_t sub;
         bson_type_t t = bson_iter_type(&it);
         if (t == BSON_TYPE_UTF8) {
             const char *str = bson_iter_utf8(&it, &len);
             if (!bson_utf8_validate(str, len, true))
                 return true;
-        } else if (t == BSON_TYPE_DOCUMENT || t == BSON_TYPE_ARRAY) {
-            if (t == BSON_TYPE_DOCUMENT)
-                bson_iter_document(&it, &len, &data);
-            else
-                bson_iter_array(&it, &len, &data);
-            if (bson_init_static(&sub, data, len) && bson_bad_utf8(&sub))
-                return true;
+            continue;
         }
+        if (t == BSON_TYPE_DOCUMENT)
+            bson_iter_document(&it, &len, &data);
+        else if (t == BSON_TYPE_ARRAY)
+            bson_iter_array(&it, &len, &data);
+        else if (t == BSON_TYPE_CODEWSCOPE)
+            bson_iter_codewscope(&it, &len2, &len, &data);
+        if (data && (!bson_init_static(&sub, data, len) || bson_validate_hole(&sub)))
+            return true;
     }
     return false;
 }

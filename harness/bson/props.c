@@ -67,6 +67,11 @@ static const char *not_json(const pf_bin *v, bool relaxed)
 {
     if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= YEAR_10000_MS)
         return "R7";
+    /* R9: code as an array element reads back with a garbage key. */
+    for (size_t i = 0; v->kind == PF_BIN_ARRAY && i < v->n; i++)
+        if (v->v.items[i]->kind == PF_BIN_TAG && (v->v.items[i]->tag == BSON_TYPE_CODE ||
+                                                  v->v.items[i]->tag == BSON_TYPE_CODEWSCOPE))
+            return "R9";
     if (v->kind == PF_BIN_FLOAT && isnan(pf_bin_float_value(v)) &&
         v->v.bits != 0x7ff8000000000000u)
         return "R5";
@@ -160,7 +165,7 @@ void bson_prop_raw_reserialize(pf_src *s, void *bin_case)
     bson_free(bson_as_relaxed_extended_json(&b, NULL));
     if (!bson_validate(&b, VALIDATE, &off))
         return;
-    if (bson_bad_utf8(&b))
+    if (bson_validate_hole(&b))
         pf_skip(s, "R8");
     pf_bin *v = bson_value_of(k->pool, &b);
     if (!v) {

@@ -163,6 +163,39 @@ static void r8_validate_utf8(void)
     verdict("R8 bson_validate accepts invalid UTF-8", init && valid, "init %d valid %d", init, valid);
 }
 
+/* R8: a scope whose last byte is not 0 is not visited, so not refused. */
+static void r8_validate_scope(void)
+{
+    static const uint8_t raw[] = {
+        0x1e, 0, 0, 0, 0x0f, 'c', 0, 0x16, 0, 0, 0, 2, 0, 0, 0, 'x', 0,
+        0x0c, 0, 0, 0, 0x10, 'x', 0, 1, 1, 0, 0, 0x09, 0};
+    bson_t b, scope;
+    bson_iter_t it;
+    uint32_t len = 0, slen = 0;
+    const uint8_t *data = NULL;
+    bool valid = bson_init_static(&b, raw, sizeof raw) && bson_validate(&b, UTF8, NULL);
+    if (valid && bson_iter_init_find(&it, &b, "c"))
+        bson_iter_codewscope(&it, &len, &slen, &data);
+    bool scope_ok = data && bson_init_static(&scope, data, slen);
+    verdict("R8 bson_validate accepts a scope bson_init_static refuses", valid && !scope_ok,
+            "valid %d, scope readable %d", valid, scope_ok);
+}
+
+/* R9: code as an array element reads back from JSON under a garbage key. */
+static void r9_code_in_array(void)
+{
+    bson_error_t err;
+    bson_t *b = bson_new_from_json((const uint8_t *)"{\"a\": [{\"$code\": \"x\"}]}", -1, &err);
+    bson_iter_t it, arr;
+    const char *key = "(none)";
+    if (b && bson_iter_init_find(&it, b, "a") && bson_iter_recurse(&it, &arr) && bson_iter_next(&arr))
+        key = bson_iter_key(&arr);
+    bool wrong = b && strcmp(key, "0") != 0;
+    verdict("R9 code in an array read from JSON has a wrong key", wrong, "key %s", key);
+    if (b)
+        bson_destroy(b);
+}
+
 int main(void)
 {
     r1_invalid_utf8();
@@ -173,5 +206,7 @@ int main(void)
     r6_decimal();
     r7_relaxed_date();
     r8_validate_utf8();
+    r8_validate_scope();
+    r9_code_in_array();
     return finish();
 }
