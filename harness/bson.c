@@ -64,7 +64,8 @@
  *   R8 raw mode: bytes bson_validate accepts only through a hole in it
  *      are skipped by raw_reserialize: a string that is not UTF-8 (it
  *      stops validating there), a nested document, array or scope that
- *      bson_init_static refuses (its visit is skipped). libbson bugs,
+ *      bson_init_static refuses (its visit is skipped), code with scope
+ *      whose code string does not end in 0x00. libbson bugs,
  *      FINDINGS.md; the BSON Corpus's "invalid UTF-8" cases show the first.
  *   R9 Extended JSON properties skip code (with or without scope) as an
  *      array element: bson_new_from_json writes it under an uninitialised

@@ -30,8 +30,9 @@ pf_bin *bson_value_of(pf_bin_pool *p, const bson_t *b); /* NULL: corrupt */
 bool bson_index_keys(const bson_t *b);
 
 /* What bson_validate lets through (R8): a string (type 0x02) that is not
- * UTF-8, or a document, array or scope bson_init_static refuses (its visit
- * is skipped), at any depth up to corrupt bytes. */
+ * UTF-8, a document, array or scope bson_init_static refuses (its visit
+ * is skipped), or code with scope whose code does not end in 0x00, at any
+ * depth up to corrupt bytes. */
 bool bson_validate_hole(const bson_t *b);
 
 /* tags.c: the strategy's hooks for BSON's own types. */

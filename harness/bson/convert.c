@@ -259,8 +259,11 @@ bool bson_validate_hole(const bson_t *b)
             bson_iter_document(&it, &len, &data);
         else if (t == BSON_TYPE_ARRAY)
             bson_iter_array(&it, &len, &data);
-        else if (t == BSON_TYPE_CODEWSCOPE)
-            bson_iter_codewscope(&it, &len2, &len, &data);
+        else if (t == BSON_TYPE_CODEWSCOPE) {
+            const char *code = bson_iter_codewscope(&it, &len2, &len, &data);
+            if (code[len2] != 0) /* the code's terminator is not checked */
+                return true;
+        }
         if (data && (!bson_init_static(&sub, data, len) || bson_validate_hole(&sub)))
             return true;
     }
