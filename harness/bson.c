@@ -70,6 +70,9 @@
  *   R9 Extended JSON properties skip code (with or without scope) as an
  *      array element: bson_new_from_json writes it under an uninitialised
  *      key (a libbson bug, FINDINGS.md).
+ *   R10 Extended JSON properties skip code (with or without scope) inside
+ *      a scope: bson_new_from_json reads {"$code": ..., "$scope": ...}
+ *      there as a plain document (it keeps one code state, not a stack).
  */
 #include "bson/bson_target.h"
 

@@ -59,6 +59,21 @@ void bson_prop_validate(pf_src *s, void *bin_case)
 
 /* R5, R6: values Extended JSON cannot carry (NaN payloads, decimal128
  * bits its text does not keep). */
+/* Code, with or without scope, anywhere in v. */
+static bool has_code(const pf_bin *v)
+{
+    if (v->kind == PF_BIN_TAG && (v->tag == BSON_TYPE_CODE || v->tag == BSON_TYPE_CODEWSCOPE))
+        return true;
+    size_t n = v->kind == PF_BIN_TAG ? 1 : v->kind == PF_BIN_ARRAY ? v->n : 0;
+    for (size_t i = 0; i < n; i++)
+        if ((i == 0 || v->v.items[i] != v->v.items[i - 1]) && has_code(v->v.items[i]))
+            return true;
+    for (size_t i = 0; v->kind == PF_BIN_MAP && i < v->n; i++)
+        if (has_code(v->v.pairs[i].value))
+            return true;
+    return false;
+}
+
 /* R7: relaxed Extended JSON writes dates from year 10000 on as ISO-8601
  * text libbson cannot read back (FINDINGS.md). */
 #define YEAR_10000_MS INT64_C(253402300800000)
@@ -67,6 +82,10 @@ static const char *not_json(const pf_bin *v, bool relaxed)
 {
     if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= YEAR_10000_MS)
         return "R7";
+    /* R10: code inside a scope reads back as a plain document. */
+    if (v->kind == PF_BIN_TAG && v->tag == BSON_TYPE_CODEWSCOPE &&
+        has_code(v->v.items[0]->v.items[1]))
+        return "R10";
     /* R9: code as an array element reads back with a garbage key. */
     for (size_t i = 0; v->kind == PF_BIN_ARRAY && i < v->n; i++)
         if (v->v.items[i]->kind == PF_BIN_TAG && (v->v.items[i]->tag == BSON_TYPE_CODE ||
