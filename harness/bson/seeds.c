@@ -40,9 +40,9 @@ void pf_target_seeds(pf_bin_emit *emit)
     pf_bin_push(p, arr, pf_bin_int(p, 1, 4));
     pf_bin_push(p, arr, pf_bin_text(p, "two"));
     pf_bin_push(p, arr, pf_bin_array(p, 0));
-    /* Family boundaries: a 65,536-byte string, a 16-element array. */
-    static char big[65537];
-    for (size_t i = 0; i < 65536; i++)
+    /* Family boundaries: a 256-byte string, a 16-element array. */
+    static char big[257];
+    for (size_t i = 0; i < 256; i++)
         big[i] = "ab"[i % 2];
     pf_bin *wide = pf_bin_array(p, 16);
     for (size_t i = 0; i < 16; i++)
@@ -85,7 +85,7 @@ void pf_target_seeds(pf_bin_emit *emit)
         {"undefined", doc1(p, "u", pf_bin_tag(p, BSON_TYPE_UNDEFINED, pf_bin_nil(p)))},
         {"minkey", doc1(p, "k", pf_bin_tag(p, BSON_TYPE_MINKEY, pf_bin_nil(p)))},
         {"maxkey", doc1(p, "k", pf_bin_tag(p, BSON_TYPE_MAXKEY, pf_bin_nil(p)))},
-        {"string-65536", doc1(p, "s", pf_bin_bytes(p, PF_BIN_TEXT, big, 65536))},
+        {"string-256", doc1(p, "s", pf_bin_bytes(p, PF_BIN_TEXT, big, 256))},
         {"array-16", doc1(p, "a", wide)},
         {"duplicate-keys", doc1(p, "a", pf_bin_nil(p))},
     };
@@ -96,10 +96,6 @@ void pf_target_seeds(pf_bin_emit *emit)
         pf_bin_seed_values(emit, seeds[i].name, MODE_VALUES, N_MODES, &bson_codec, one, 1);
         pf_buf bytes = {0};
         bson_codec.encode(&bson_codec, seeds[i].doc, &bytes);
-        if (bytes.len > 4096) { /* the value seed holds it in a few bytes */
-            pf_buf_free(&bytes);
-            continue;
-        }
         snprintf(name, sizeof name, "raw-%s", seeds[i].name);
         pf_bin_seed_raw(emit, name, MODE_RAW, N_MODES, bytes.data, bytes.len);
         pf_buf_free(&bytes);
