@@ -114,6 +114,11 @@ size_t pf_bin_cap(const pf_bin *container);
 double pf_bin_float_value(const pf_bin *v);
 /* True when v or anything inside it has a claimed size. */
 bool pf_bin_has_claimed(const pf_bin *v);
+/* The first non-NULL result of fn over v and everything inside it (pre-
+ * order; map keys before values; a repeated element once), or NULL: a
+ * target's "first value this restriction excludes" in one line. */
+typedef const char *pf_bin_visit(const pf_bin *node, const void *ctx);
+const char *pf_bin_find(const pf_bin *v, pf_bin_visit *fn, const void *ctx);
 
 /* ------------------------------------------------------------------ */
 /* The strategy and its inverse.                                       */

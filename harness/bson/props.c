@@ -57,59 +57,40 @@ void bson_prop_validate(pf_src *s, void *bin_case)
     }
 }
 
-/* R5, R6: values Extended JSON cannot carry (NaN payloads, decimal128
- * bits its text does not keep). */
-/* Code, with or without scope, anywhere in v. */
-static bool has_code(const pf_bin *v)
+static const char *is_code(const pf_bin *v, const void *ctx)
 {
-    if (v->kind == PF_BIN_TAG && (v->tag == BSON_TYPE_CODE || v->tag == BSON_TYPE_CODEWSCOPE))
-        return true;
-    size_t n = v->kind == PF_BIN_TAG ? 1 : v->kind == PF_BIN_ARRAY ? v->n : 0;
-    for (size_t i = 0; i < n; i++)
-        if ((i == 0 || v->v.items[i] != v->v.items[i - 1]) && has_code(v->v.items[i]))
-            return true;
-    for (size_t i = 0; v->kind == PF_BIN_MAP && i < v->n; i++)
-        if (has_code(v->v.pairs[i].value))
-            return true;
-    return false;
+    (void)ctx;
+    return v->kind == PF_BIN_TAG && (v->tag == BSON_TYPE_CODE || v->tag == BSON_TYPE_CODEWSCOPE)
+               ? "code" : NULL;
 }
 
 /* R7: relaxed Extended JSON writes dates from year 10000 on as ISO-8601
  * text libbson cannot read back (FINDINGS.md). */
 #define YEAR_10000_MS INT64_C(253402300800000)
 
-static const char *not_json(const pf_bin *v, bool relaxed)
+/* R5-R7, R9, R10: values Extended JSON cannot carry (ctx: relaxed). */
+static const char *not_json(const pf_bin *v, const void *relaxed)
 {
-    if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= YEAR_10000_MS)
-        return "R7";
-    /* R10: code inside a scope reads back as a plain document. */
-    if (v->kind == PF_BIN_TAG && v->tag == BSON_TYPE_CODEWSCOPE &&
-        has_code(v->v.items[0]->v.items[1]))
-        return "R10";
-    /* R9: code as an array element reads back with a garbage key. */
-    for (size_t i = 0; v->kind == PF_BIN_ARRAY && i < v->n; i++)
-        if (v->v.items[i]->kind == PF_BIN_TAG && (v->v.items[i]->tag == BSON_TYPE_CODE ||
-                                                  v->v.items[i]->tag == BSON_TYPE_CODEWSCOPE))
-            return "R9";
     if (v->kind == PF_BIN_FLOAT && isnan(pf_bin_float_value(v)) &&
         v->v.bits != 0x7ff8000000000000u)
-        return "R5";
+        return "R5"; /* the text "NaN" carries no payload */
     if (v->kind == PF_BIN_DECIMAL && !bson_decimal_faithful(v->v.bytes))
         return "R6";
-    size_t n = v->kind == PF_BIN_TAG ? 1 : v->kind == PF_BIN_ARRAY ? v->n : 0;
-    for (size_t i = 0; i < n; i++)
-        if ((i == 0 || v->v.items[i] != v->v.items[i - 1]) && not_json(v->v.items[i], relaxed))
-            return not_json(v->v.items[i], relaxed);
-    for (size_t i = 0; v->kind == PF_BIN_MAP && i < v->n; i++)
-        if (not_json(v->v.pairs[i].value, relaxed))
-            return not_json(v->v.pairs[i].value, relaxed);
+    if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= YEAR_10000_MS)
+        return "R7";
+    for (size_t i = 0; v->kind == PF_BIN_ARRAY && i < v->n; i++)
+        if (is_code(v->v.items[i], NULL))
+            return "R9"; /* code as an array element: a garbage key */
+    if (v->kind == PF_BIN_TAG && v->tag == BSON_TYPE_CODEWSCOPE &&
+        pf_bin_find(v->v.items[0]->v.items[1], is_code, NULL))
+        return "R10"; /* code inside a scope: read as a document */
     return NULL;
 }
 
 static void extjson(pf_src *s, pf_bin_case *k, bool relaxed)
 {
     for (size_t i = 0; i < k->n; i++) {
-        const char *r = not_json(k->values[i], relaxed);
+        const char *r = pf_bin_find(k->values[i], not_json, relaxed ? "" : NULL);
         if (r)
             pf_skip(s, r);
     }
@@ -144,32 +125,28 @@ static void extjson(pf_src *s, pf_bin_case *k, bool relaxed)
 void bson_prop_extjson_canonical(pf_src *s, void *bin_case) { extjson(s, bin_case, false); }
 void bson_prop_extjson_relaxed(pf_src *s, void *bin_case) { extjson(s, bin_case, true); }
 
-static void decimals(pf_src *s, const pf_bin *v)
+static const char *decimal_text(const pf_bin *v, const void *src)
 {
-    if (v->kind == PF_BIN_DECIMAL && bson_decimal_faithful(v->v.bytes)) {
-        bson_decimal128_t d, back;
-        char text[BSON_DECIMAL128_STRING];
-        memcpy(&d.low, v->v.bytes, 8);
-        memcpy(&d.high, v->v.bytes + 8, 8);
-        bson_decimal128_to_string(&d, text);
-        if (!bson_decimal128_from_string(text, &back) || back.low != d.low || back.high != d.high) {
-            pf_line l[] = {{"value", show(s, v)}, {"text", text}};
-            pf_fail(s, NULL, "decimal128 text read back as other bits", l, 2, NULL);
-        }
+    if (v->kind != PF_BIN_DECIMAL || !bson_decimal_faithful(v->v.bytes))
+        return NULL;
+    pf_src *s = (pf_src *)src;
+    bson_decimal128_t d, back;
+    char text[BSON_DECIMAL128_STRING];
+    memcpy(&d.low, v->v.bytes, 8);
+    memcpy(&d.high, v->v.bytes + 8, 8);
+    bson_decimal128_to_string(&d, text);
+    if (!bson_decimal128_from_string(text, &back) || back.low != d.low || back.high != d.high) {
+        pf_line l[] = {{"value", show(s, v)}, {"text", text}};
+        pf_fail(s, NULL, "decimal128 text read back as other bits", l, 2, NULL);
     }
-    size_t n = v->kind == PF_BIN_TAG ? 1 : v->kind == PF_BIN_ARRAY ? v->n : 0;
-    for (size_t i = 0; i < n; i++)
-        if (i == 0 || v->v.items[i] != v->v.items[i - 1])
-            decimals(s, v->v.items[i]);
-    for (size_t i = 0; v->kind == PF_BIN_MAP && i < v->n; i++)
-        decimals(s, v->v.pairs[i].value);
+    return NULL;
 }
 
 void bson_prop_decimal128_text(pf_src *s, void *bin_case)
 {
     pf_bin_case *k = bin_case;
     for (size_t i = 0; i < k->n; i++)
-        decimals(s, k->values[i]);
+        pf_bin_find(k->values[i], decimal_text, s);
 }
 
 void bson_prop_raw_reserialize(pf_src *s, void *bin_case)

@@ -127,22 +127,19 @@ static bool cstring_nul(const pf_bin *v)
     return memchr(t->v.bytes, 0, t->n) != NULL;
 }
 
-const char *bson_unfit(const pf_bin_codec *c, const pf_bin *v)
+static const char *unfit_node(const pf_bin *v, const void *ctx)
 {
-    (void)c;
+    (void)ctx;
     if (v->kind == PF_BIN_TAG && v->tag == BSON_TYPE_REGEX &&
         !sorted_flags(v->v.items[0]->v.items[1]))
         return "R3";
-    if (v->kind == PF_BIN_TAG && cstring_nul(v))
-        return "R2";
-    size_t n = v->kind == PF_BIN_TAG ? 1 : v->kind == PF_BIN_ARRAY ? v->n : 0;
-    for (size_t i = 0; i < n; i++)
-        if ((i == 0 || v->v.items[i] != v->v.items[i - 1]) && bson_unfit(c, v->v.items[i]))
-            return bson_unfit(c, v->v.items[i]);
-    for (size_t i = 0; v->kind == PF_BIN_MAP && i < v->n; i++)
-        if (bson_unfit(c, v->v.pairs[i].value))
-            return bson_unfit(c, v->v.pairs[i].value);
-    return NULL;
+    return v->kind == PF_BIN_TAG && cstring_nul(v) ? "R2" : NULL;
+}
+
+const char *bson_unfit(const pf_bin_codec *c, const pf_bin *v)
+{
+    (void)c;
+    return pf_bin_find(v, unfit_node, NULL);
 }
 
 bool bson_decimal_faithful(const uint8_t bytes[16])

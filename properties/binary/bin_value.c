@@ -237,20 +237,32 @@ double pf_bin_float_value(const pf_bin *v)
     return d;
 }
 
-bool pf_bin_has_claimed(const pf_bin *v)
+const char *pf_bin_find(const pf_bin *v, pf_bin_visit *fn, const void *ctx)
 {
-    if (v->claimed)
-        return true;
+    const char *r = fn(v, ctx);
+    if (r || v->claimed)
+        return r;
     if (v->kind == PF_BIN_ARRAY || v->kind == PF_BIN_TAG) {
         for (size_t i = 0; i < v->n; i++)
-            if (i == 0 || v->v.items[i] != v->v.items[i - 1])
-                if (pf_bin_has_claimed(v->v.items[i]))
-                    return true;
+            if ((i == 0 || v->v.items[i] != v->v.items[i - 1]) &&
+                (r = pf_bin_find(v->v.items[i], fn, ctx)) != NULL)
+                return r;
     } else if (v->kind == PF_BIN_MAP) {
         for (size_t i = 0; i < v->n; i++)
-            if (pf_bin_has_claimed(v->v.pairs[i].key) ||
-                pf_bin_has_claimed(v->v.pairs[i].value))
-                return true;
+            if ((r = pf_bin_find(v->v.pairs[i].key, fn, ctx)) != NULL ||
+                (r = pf_bin_find(v->v.pairs[i].value, fn, ctx)) != NULL)
+                return r;
     }
-    return false;
+    return NULL;
+}
+
+static const char *claimed_node(const pf_bin *v, const void *ctx)
+{
+    (void)ctx;
+    return v->claimed ? "claimed" : NULL;
+}
+
+bool pf_bin_has_claimed(const pf_bin *v)
+{
+    return pf_bin_find(v, claimed_node, NULL) != NULL;
 }
