@@ -196,6 +196,23 @@ static void r9_code_in_array(void)
         bson_destroy(b);
 }
 
+/* R10: code with scope inside a scope reads back from canonical Extended
+ * JSON as a plain document. */
+static void r10_code_in_scope(void)
+{
+    bson_t inner_scope = BSON_INITIALIZER, scope = BSON_INITIALIZER, b = BSON_INITIALIZER;
+    bson_append_code_with_scope(&scope, "k", 1, "b", &inner_scope);
+    bson_append_code_with_scope(&b, "d", 1, "a", &scope);
+    char *json;
+    bool same = json_round_trips(&b, false, &json);
+    verdict("R10 code inside a scope changes through Extended JSON", !same, "%s read back the same",
+            json ? json : "(null)");
+    bson_free(json);
+    bson_destroy(&b);
+    bson_destroy(&scope);
+    bson_destroy(&inner_scope);
+}
+
 int main(void)
 {
     r1_invalid_utf8();
@@ -208,5 +225,6 @@ int main(void)
     r8_validate_utf8();
     r8_validate_scope();
     r9_code_in_array();
+    r10_code_in_scope();
     return finish();
 }
