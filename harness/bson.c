@@ -95,15 +95,15 @@ enum mode { MODE_VALUES, MODE_RAW, N_MODES };
     .ext_bounded = true, .ext_min = 0, .ext_max = 255, /* binary subtypes */\
     .boundaries = true,                                                     \
     .boundary_max = 256, /* BSON's lengths are int32 everywhere (below) */  \
-    .draw_tag = bson_draw_tag,                                              \
-    .enc_tag = bson_enc_tag,                                                \
+    .draw_tag = bt_draw_tag,                                              \
+    .enc_tag = bt_enc_tag,                                                \
 }
 
 static int encode(const pf_bin_codec *c, const pf_bin *v, pf_buf *out)
 {
     (void)c;
     bson_t b;
-    if (!bson_of_value(v, &b))
+    if (!bt_of_value(v, &b))
         return 1;
     pf_buf_put(out, bson_get_data(&b), b.len);
     bson_destroy(&b);
@@ -122,7 +122,7 @@ static pf_bin *decode(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t *data
     if (n > len || !bson_init_static(&b, data, n))
         return NULL;
     *used = n;
-    return bson_value_of(p, &b);
+    return bt_value_of(p, &b);
 }
 
 /* The chunks as a handle bson_reader_t reads (at most one chunk a call). */
@@ -154,37 +154,37 @@ static size_t decode_stream(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t
     const bson_t *b;
     size_t n = 0;
     bool eof = false;
-    while (n < max && (b = bson_reader_read(r, &eof)) && (out[n] = bson_value_of(p, b)))
+    while (n < max && (b = bson_reader_read(r, &eof)) && (out[n] = bt_value_of(p, b)))
         n++;
     bson_reader_destroy(r);
     return n;
 }
 
-const pf_bin_codec bson_codec = {
+const pf_bin_codec bt_codec = {
     .name = "libbson",
     .values = BSON_LIMITS,
     .encode = encode,
     .decode = decode,
     .decode_stream = decode_stream,
-    .unfit = bson_unfit,
+    .unfit = bt_unfit,
 };
 
-static void *draw_docs(pf_src *s) { return pf_bin_value_case(s, &bson_codec); }
-static void *take_raw(pf_src *s) { return pf_bin_raw_case(s, &bson_codec); }
+static void *draw_docs(pf_src *s) { return pf_bin_value_case(s, &bt_codec); }
+static void *take_raw(pf_src *s) { return pf_bin_raw_case(s, &bt_codec); }
 
 static const pf_property value_properties[] = {
     {"round_trip", pf_bin_round_trip},
     {"deterministic", pf_bin_deterministic},
     {"batch_stream", pf_bin_batch_stream},
-    {"validate", bson_prop_validate},
-    {"extjson_canonical", bson_prop_extjson_canonical},
-    {"extjson_relaxed", bson_prop_extjson_relaxed},
-    {"decimal128_text", bson_prop_decimal128_text},
+    {"validate", bt_prop_validate},
+    {"extjson_canonical", bt_prop_extjson_canonical},
+    {"extjson_relaxed", bt_prop_extjson_relaxed},
+    {"decimal128_text", bt_prop_decimal128_text},
 };
 static const pf_property raw_properties[] = {
     {"decode_safety", pf_bin_decode_safety},
     {"canonical_fixed_point", pf_bin_canonical_fixed_point},
-    {"raw_reserialize", bson_prop_raw_reserialize},
+    {"raw_reserialize", bt_prop_raw_reserialize},
 };
 static const pf_mode modes[] = {
     {"values", draw_docs, value_properties, PF_LEN(value_properties)},

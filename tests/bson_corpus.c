@@ -107,9 +107,9 @@ static const char *valid_case(const bson_t *c)
     if (!bson_init_static(&b, cb, len) || !bson_validate(&b, BSON_VALIDATE_UTF8 | BSON_VALIDATE_UTF8_ALLOW_NULL, NULL))
         return "canonical_bson does not validate";
     pf_bin_pool *p = pf_bin_pool_new();
-    pf_bin *v = bson_value_of(p, &b);
+    pf_bin *v = bt_value_of(p, &b);
     bson_t again;
-    bool same = v && bson_of_value(v, &again);
+    bool same = v && bt_of_value(v, &again);
     if (same) {
         same = again.len == len && !memcmp(bson_get_data(&again), cb, len);
         bson_destroy(&again);
@@ -148,7 +148,7 @@ static bool refuses_bytes(const char *hex)
         !bson_validate(&b, BSON_VALIDATE_UTF8 | BSON_VALIDATE_UTF8_ALLOW_NULL, NULL))
         return true;
     pf_bin_pool *p = pf_bin_pool_new();
-    bool refused = bson_value_of(p, &b) == NULL;
+    bool refused = bt_value_of(p, &b) == NULL;
     pf_bin_pool_free(p);
     return refused;
 }

@@ -24,7 +24,7 @@ static bool append_children(bson_t *b, const pf_bin *v)
     return true;
 }
 
-bool bson_of_value(const pf_bin *doc, bson_t *out)
+bool bt_of_value(const pf_bin *doc, bson_t *out)
 {
     bson_init(out);
     if (doc->kind == PF_BIN_MAP && append_children(out, doc))
@@ -55,7 +55,7 @@ static bool append_tag(bson_t *b, const char *key, int klen, const pf_bin *v)
         return bson_append_symbol(b, key, klen, (const char *)in->v.bytes, (int)in->n);
     case BSON_TYPE_CODEWSCOPE: {
         bson_t scope;
-        if (!bson_of_value(part[1], &scope))
+        if (!bt_of_value(part[1], &scope))
             return false;
         bool ok = bson_append_code_with_scope(b, key, klen, (const char *)part[0]->v.bytes,
                                               &scope);
@@ -168,7 +168,7 @@ static pf_bin *read_value(pf_bin_pool *p, bson_iter_t *it)
         str = bson_iter_codewscope(it, &len, &len2, &data);
         if (!bson_init_static(&scope, data, len2))
             return NULL;
-        pf_bin *sv = bson_value_of(p, &scope);
+        pf_bin *sv = bt_value_of(p, &scope);
         return sv ? parts(p, t, pf_bin_bytes(p, PF_BIN_TEXT, str, len), sv) : NULL;
     }
     case BSON_TYPE_INT32: return pf_bin_int(p, bson_iter_int32(it), 4);
@@ -202,13 +202,13 @@ static pf_bin *read_container(pf_bin_pool *p, bson_iter_t *it, bool arr)
     return it->err_off ? NULL : v; /* iteration stopped at corrupt bytes */
 }
 
-pf_bin *bson_value_of(pf_bin_pool *p, const bson_t *b)
+pf_bin *bt_value_of(pf_bin_pool *p, const bson_t *b)
 {
     bson_iter_t it;
     return bson_iter_init(&it, b) ? read_container(p, &it, false) : NULL;
 }
 
-bool bson_index_keys(const bson_t *b)
+bool bt_index_keys(const bson_t *b)
 {
     bson_iter_t it, child;
     if (!bson_iter_init(&it, b))
@@ -224,7 +224,7 @@ bool bson_index_keys(const bson_t *b)
             bson_iter_document(&it, &len, &data);
         else
             bson_iter_array(&it, &len, &data);
-        if (!bson_init_static(&sub, data, len) || !bson_index_keys(&sub))
+        if (!bson_init_static(&sub, data, len) || !bt_index_keys(&sub))
             return false;
         if (t == BSON_TYPE_ARRAY && bson_iter_init(&child, &sub)) {
             for (uint32_t i = 0; bson_iter_next(&child); i++) {
@@ -239,7 +239,7 @@ bool bson_index_keys(const bson_t *b)
     return true;
 }
 
-bool bson_validate_hole(const bson_t *b)
+bool bt_validate_hole(const bson_t *b)
 {
     bson_iter_t it;
     if (!bson_iter_init(&it, b))
@@ -264,7 +264,7 @@ bool bson_validate_hole(const bson_t *b)
             if (code[len2] != 0) /* the code's terminator is not checked */
                 return true;
         }
-        if (data && (!bson_init_static(&sub, data, len) || bson_validate_hole(&sub)))
+        if (data && (!bson_init_static(&sub, data, len) || bt_validate_hole(&sub)))
             return true;
     }
     return false;

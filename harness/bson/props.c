@@ -30,7 +30,7 @@ static void destroy(void *b) { bson_destroy(b); }
 static bson_t *written(pf_src *s, const pf_bin *v)
 {
     bson_t tmp; /* bson_t is 128-byte aligned: a copy on libbson's heap */
-    if (!bson_of_value(v, &tmp)) {
+    if (!bt_of_value(v, &tmp)) {
         pf_line l[] = {{"value", show(s, v)}};
         pf_fail(s, NULL, "bson_append_* refused a drawn value", l, 1, NULL);
     }
@@ -40,7 +40,7 @@ static bson_t *written(pf_src *s, const pf_bin *v)
     return b;
 }
 
-void bson_prop_validate(pf_src *s, void *bin_case)
+void bt_prop_validate(pf_src *s, void *bin_case)
 {
     pf_bin_case *k = bin_case;
     for (size_t i = 0; i < k->n; i++) {
@@ -74,7 +74,7 @@ static const char *not_json(const pf_bin *v, const void *relaxed)
     if (v->kind == PF_BIN_FLOAT && isnan(pf_bin_float_value(v)) &&
         v->v.bits != 0x7ff8000000000000u)
         return "R5"; /* the text "NaN" carries no payload */
-    if (v->kind == PF_BIN_DECIMAL && !bson_decimal_faithful(v->v.bytes))
+    if (v->kind == PF_BIN_DECIMAL && !bt_decimal_faithful(v->v.bytes))
         return "R6";
     if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= YEAR_10000_MS)
         return "R7";
@@ -105,7 +105,7 @@ static void extjson(pf_src *s, pf_bin_case *k, bool relaxed)
         bson_t *back = bson_new_from_json((const uint8_t *)json, (ssize_t)len, &err);
         if (back)
             pf_defer(s, destroy, back);
-        pf_bin *bv = back ? bson_value_of(k->pool, back) : NULL;
+        pf_bin *bv = back ? bt_value_of(k->pool, back) : NULL;
         static const pf_bin_eq by_value = {.any_width = true};
         pf_path path = {0};
         bool same = back && (relaxed ? bv && pf_bin_equal(k->values[i], bv, &by_value, &path)
@@ -122,12 +122,12 @@ static void extjson(pf_src *s, pf_bin_case *k, bool relaxed)
     }
 }
 
-void bson_prop_extjson_canonical(pf_src *s, void *bin_case) { extjson(s, bin_case, false); }
-void bson_prop_extjson_relaxed(pf_src *s, void *bin_case) { extjson(s, bin_case, true); }
+void bt_prop_extjson_canonical(pf_src *s, void *bin_case) { extjson(s, bin_case, false); }
+void bt_prop_extjson_relaxed(pf_src *s, void *bin_case) { extjson(s, bin_case, true); }
 
 static const char *decimal_text(const pf_bin *v, const void *src)
 {
-    if (v->kind != PF_BIN_DECIMAL || !bson_decimal_faithful(v->v.bytes))
+    if (v->kind != PF_BIN_DECIMAL || !bt_decimal_faithful(v->v.bytes))
         return NULL;
     pf_src *s = (pf_src *)src;
     bson_decimal128_t d, back;
@@ -142,14 +142,14 @@ static const char *decimal_text(const pf_bin *v, const void *src)
     return NULL;
 }
 
-void bson_prop_decimal128_text(pf_src *s, void *bin_case)
+void bt_prop_decimal128_text(pf_src *s, void *bin_case)
 {
     pf_bin_case *k = bin_case;
     for (size_t i = 0; i < k->n; i++)
         pf_bin_find(k->values[i], decimal_text, s);
 }
 
-void bson_prop_raw_reserialize(pf_src *s, void *bin_case)
+void bt_prop_raw_reserialize(pf_src *s, void *bin_case)
 {
     pf_bin_case *k = bin_case;
     bson_t b;
@@ -161,17 +161,17 @@ void bson_prop_raw_reserialize(pf_src *s, void *bin_case)
     bson_free(bson_as_relaxed_extended_json(&b, NULL));
     if (!bson_validate(&b, VALIDATE, &off))
         return;
-    if (bson_validate_hole(&b))
+    if (bt_validate_hole(&b))
         pf_skip(s, "R8");
-    pf_bin *v = bson_value_of(k->pool, &b);
+    pf_bin *v = bt_value_of(k->pool, &b);
     if (!v) {
         pf_line l[] = {{"bytes", hex(s, k->raw, k->len)}};
         pf_fail(s, NULL, "iteration failed on bytes bson_validate accepted", l, 1, NULL);
     }
-    const char *r = bson_unfit(&bson_codec, v);
+    const char *r = bt_unfit(&bt_codec, v);
     if (r)
         pf_skip(s, r);
-    if (!bson_index_keys(&b))
+    if (!bt_index_keys(&b))
         pf_skip(s, "R4");
     bson_t *again = written(s, v);
     if (again->len != k->len || memcmp(bson_get_data(again), k->raw, k->len)) {

@@ -93,14 +93,14 @@ void pf_target_seeds(pf_bin_emit *emit)
     char name[64];
     for (size_t i = 0; i < PF_LEN(seeds); i++) {
         const pf_bin *one[] = {seeds[i].doc};
-        pf_bin_seed_values(emit, seeds[i].name, MODE_VALUES, N_MODES, &bson_codec, one, 1);
+        pf_bin_seed_values(emit, seeds[i].name, MODE_VALUES, N_MODES, &bt_codec, one, 1);
         pf_buf bytes = {0};
-        bson_codec.encode(&bson_codec, seeds[i].doc, &bytes);
+        bt_codec.encode(&bt_codec, seeds[i].doc, &bytes);
         snprintf(name, sizeof name, "raw-%s", seeds[i].name);
         pf_bin_seed_raw(emit, name, MODE_RAW, N_MODES, bytes.data, bytes.len);
         pf_buf_free(&bytes);
     }
     const pf_bin *batch[] = {seeds[1].doc, seeds[0].doc, seeds[8].doc};
-    pf_bin_seed_values(emit, "batch-of-three", MODE_VALUES, N_MODES, &bson_codec, batch, 3);
+    pf_bin_seed_values(emit, "batch-of-three", MODE_VALUES, N_MODES, &bt_codec, batch, 3);
     pf_bin_pool_free(p);
 }

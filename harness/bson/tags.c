@@ -35,7 +35,7 @@ static pf_bin *oid(pf_src *s, pf_bin_pool *p)
     return pf_bin_bytes(p, PF_BIN_BYTES, pf_bytes(s, "oid", 12, 12, &len), 12);
 }
 
-pf_bin *bson_draw_tag(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l, unsigned depth)
+pf_bin *bt_draw_tag(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l, unsigned depth)
 {
     pf_bin_limits cs = cstring_limits(l);
     bson_type_t t = types[pf_choice(s, "bson_type", PF_LEN(types))];
@@ -70,7 +70,7 @@ pf_bin *bson_draw_tag(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l, unsigne
     }
 }
 
-void bson_enc_tag(pf_buf *e, const pf_bin_limits *l, const pf_bin *v, unsigned depth)
+void bt_enc_tag(pf_buf *e, const pf_bin_limits *l, const pf_bin *v, unsigned depth)
 {
     pf_bin_limits cs = cstring_limits(l);
     const pf_bin *in = v->v.items[0], *const *part = (const pf_bin *const *)in->v.items;
@@ -136,13 +136,13 @@ static const char *unfit_node(const pf_bin *v, const void *ctx)
     return v->kind == PF_BIN_TAG && cstring_nul(v) ? "R2" : NULL;
 }
 
-const char *bson_unfit(const pf_bin_codec *c, const pf_bin *v)
+const char *bt_unfit(const pf_bin_codec *c, const pf_bin *v)
 {
     (void)c;
     return pf_bin_find(v, unfit_node, NULL);
 }
 
-bool bson_decimal_faithful(const uint8_t bytes[16])
+bool bt_decimal_faithful(const uint8_t bytes[16])
 {
     uint64_t low, high;
     memcpy(&low, bytes, 8);
