@@ -1,7 +1,7 @@
 /* bson's shared parts: the documents as pf_bin values (the binary family,
  * include/propfuzz_binary.h), libbson's calls on them, and the properties
- * of harness/bson.c's table. Names start with bt_ (bson_ is libbson's). Restrictions (R1..) are listed in
- * harness/bson.c. */
+ * of harness/bson.c's table. Names start with bt_ (bson_ is libbson's).
+ * Restrictions (R1..) are listed in harness/bson.c. */
 #ifndef HARNESS_BSON_H
 #define HARNESS_BSON_H
 
