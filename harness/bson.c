@@ -69,9 +69,9 @@
  *      bson_init_static refuses (its visit is skipped), code with scope
  *      whose code string does not end in 0x00. libbson bugs,
  *      FINDINGS.md; the BSON Corpus's "invalid UTF-8" cases show the first.
- *   R9 Extended JSON properties skip code (with or without scope) as an
- *      array element: bson_new_from_json writes it under an uninitialised
- *      key (a libbson bug, FINDINGS.md).
+ *   R9 Extended JSON properties skip code (with or without scope) and
+ *      DBPointers as array elements: bson_new_from_json writes them under
+ *      a stale or uninitialised key (a libbson bug, FINDINGS.md).
  *   R10 Extended JSON properties skip code (with or without scope) inside
  *      a scope: bson_new_from_json reads {"$code": ..., "$scope": ...}
  *      there as a plain document (it keeps one code state, not a stack).

@@ -79,8 +79,9 @@ static const char *not_json(const pf_bin *v, const void *relaxed)
     if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= YEAR_10000_MS)
         return "R7";
     for (size_t i = 0; v->kind == PF_BIN_ARRAY && i < v->n; i++)
-        if (is_code(v->v.items[i], NULL))
-            return "R9"; /* code as an array element: a garbage key */
+        if (is_code(v->v.items[i], NULL) ||
+            (v->v.items[i]->kind == PF_BIN_TAG && v->v.items[i]->tag == BSON_TYPE_DBPOINTER))
+            return "R9"; /* code or DBPointer as an array element: a stale key */
     if (v->kind == PF_BIN_TAG && v->tag == BSON_TYPE_CODEWSCOPE &&
         pf_bin_find(v->v.items[0]->v.items[1], is_code, NULL))
         return "R10"; /* code inside a scope: read as a document */

@@ -194,6 +194,17 @@ static void r9_code_in_array(void)
     verdict("R9 code in an array read from JSON has a wrong key", wrong, "key %s", key);
     if (b)
         bson_destroy(b);
+    b = bson_new_from_json((const uint8_t *)"{\"$x\": [null, {\"$dbPointer\": {\"$ref\": \"c\", "
+                                            "\"$id\": {\"$oid\": \"000000000000000000000000\"}}}]}",
+                           -1, &err);
+    key = "(none)";
+    if (b && bson_iter_init_find(&it, b, "$x") && bson_iter_recurse(&it, &arr) &&
+        bson_iter_next(&arr) && bson_iter_next(&arr))
+        key = bson_iter_key(&arr);
+    wrong = b && strcmp(key, "1") != 0;
+    verdict("R9 a DBPointer in an array read from JSON has a wrong key", wrong, "key %s", key);
+    if (b)
+        bson_destroy(b);
 }
 
 /* R10: code with scope inside a scope reads back from canonical Extended
