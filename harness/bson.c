@@ -75,6 +75,9 @@
  *   R10 Extended JSON properties skip code (with or without scope) inside
  *      a scope: bson_new_from_json reads {"$code": ..., "$scope": ...}
  *      there as a plain document (it keeps one code state, not a stack).
+ *   R11 Extended JSON properties skip documents with a key Extended JSON
+ *      reads as a type wrapper's ("$code", "$numberInt", ...): the spec
+ *      leaves such documents without a faithful text.
  */
 #include "bson/bson_target.h"
 

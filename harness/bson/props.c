@@ -68,9 +68,27 @@ static const char *is_code(const pf_bin *v, const void *ctx)
  * text libbson cannot read back (FINDINGS.md). */
 #define YEAR_10000_MS INT64_C(253402300800000)
 
-/* R5-R7, R9, R10: values Extended JSON cannot carry (ctx: relaxed). */
+/* R11: keys Extended JSON reads as a type wrapper's. */
+static bool wrapper_key(const pf_bin *key)
+{
+    static const char *const keys[] = {
+        "$oid", "$symbol", "$numberInt", "$numberLong", "$numberDouble", "$numberDecimal",
+        "$binary", "$base64", "$subType", "$type", "$uuid", "$code", "$scope", "$timestamp",
+        "$regularExpression", "$regex", "$options", "$pattern", "$dbPointer", "$ref", "$id",
+        "$db", "$date", "$minKey", "$maxKey", "$undefined",
+    };
+    for (size_t i = 0; i < PF_LEN(keys); i++)
+        if (key->n == strlen(keys[i]) && !memcmp(key->v.bytes, keys[i], key->n))
+            return true;
+    return false;
+}
+
+/* R5-R7, R9-R11: values Extended JSON cannot carry (ctx: relaxed). */
 static const char *not_json(const pf_bin *v, const void *relaxed)
 {
+    for (size_t i = 0; v->kind == PF_BIN_MAP && i < v->n; i++)
+        if (wrapper_key(v->v.pairs[i].key))
+            return "R11";
     if (v->kind == PF_BIN_FLOAT && isnan(pf_bin_float_value(v)) &&
         v->v.bits != 0x7ff8000000000000u)
         return "R5"; /* the text "NaN" carries no payload */

@@ -224,6 +224,21 @@ static void r10_code_in_scope(void)
     bson_destroy(&inner_scope);
 }
 
+/* R11: a document whose key is a type wrapper's has no faithful text. */
+static void r11_wrapper_keys(void)
+{
+    bson_t b = BSON_INITIALIZER, child;
+    bson_append_document_begin(&b, "k", 1, &child);
+    bson_append_null(&child, "$code", 5);
+    bson_append_document_end(&b, &child);
+    char *json;
+    bool same = json_round_trips(&b, false, &json);
+    verdict("R11 a \"$code\" key does not survive Extended JSON", !same, "%s read back the same",
+            json ? json : "(null)");
+    bson_free(json);
+    bson_destroy(&b);
+}
+
 int main(void)
 {
     r1_invalid_utf8();
@@ -237,5 +252,6 @@ int main(void)
     r8_validate_scope();
     r9_code_in_array();
     r10_code_in_scope();
+    r11_wrapper_keys();
     return finish();
 }
