@@ -64,8 +64,9 @@
  *      refuses (the spec says relaxed uses ISO-8601 only for 1970-9999;
  *      FINDINGS.md).
  *   R8 raw mode: bytes bson_validate accepts only through a hole in it
- *      are skipped by raw_reserialize: a string that is not UTF-8 (it
- *      stops validating there), a nested document, array or scope that
+ *      are skipped by raw_reserialize: a key, string, code, symbol, regex
+ *      or collection that is not UTF-8 (it stops validating there), a
+ *      nested document, array or scope that
  *      bson_init_static refuses (its visit is skipped), code with scope
  *      whose code string does not end in 0x00. libbson bugs,
  *      FINDINGS.md; the BSON Corpus's "invalid UTF-8" cases show the first.

@@ -35,9 +35,9 @@ static const struct {
     {"code_w_scope.json", "Unicode and embedded null in code string, empty scope",
      "R2: bson_append_code_with_scope takes a C string"},
     {"string.json", "invalid UTF-8", "R8: bson_validate ignores the visit's UTF-8 failure"},
-    {"code.json", "invalid UTF-8", "bson_validate checks no UTF-8 in code"},
-    {"symbol.json", "invalid UTF-8", "bson_validate checks no UTF-8 in symbols"},
-    {"dbpointer.json", "String with bad UTF-8", "bson_validate checks no UTF-8 in DBPointers"},
+    {"code.json", "invalid UTF-8", "R8, in code"},
+    {"symbol.json", "invalid UTF-8", "R8, in a symbol"},
+    {"dbpointer.json", "String with bad UTF-8", "R8, in a DBPointer's collection"},
     {"top.json", "Bad $date (number, not string or hash)",
      "bson_new_from_json reads the legacy {\"$date\": <ms>}"},
 };

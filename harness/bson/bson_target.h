@@ -29,10 +29,11 @@ pf_bin *bt_value_of(pf_bin_pool *p, const bson_t *b); /* NULL: corrupt */
  * as they were read (R4). */
 bool bt_index_keys(const bson_t *b);
 
-/* What bson_validate lets through (R8): a string (type 0x02) that is not
- * UTF-8, a document, array or scope bson_init_static refuses (its visit
- * is skipped), or code with scope whose code does not end in 0x00, at any
- * depth up to corrupt bytes. */
+/* What bson_validate lets through (R8): a key, string, code, symbol,
+ * regex or collection that is not UTF-8 (bson_iter_visit_all stops there
+ * and bson_validate ignores it), a document, array or scope
+ * bson_init_static refuses (its visit is skipped), or code with scope
+ * whose code does not end in 0x00, at any depth up to corrupt bytes. */
 bool bt_validate_hole(const bson_t *b);
 
 /* tags.c: the strategy's hooks for BSON's own types. */

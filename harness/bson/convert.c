@@ -239,22 +239,47 @@ bool bt_index_keys(const bson_t *b)
     return true;
 }
 
+/* The text bson_iter_visit_all checks for UTF-8 in the element at it
+ * (besides its key), or NULL. */
+static const char *visited_text(const bson_iter_t *it, uint32_t *len)
+{
+    const char *opts;
+    const bson_oid_t *oid;
+    uint32_t scope_len;
+    const uint8_t *scope;
+    switch (bson_iter_type(it)) {
+    case BSON_TYPE_UTF8: return bson_iter_utf8(it, len);
+    case BSON_TYPE_CODE: return bson_iter_code(it, len);
+    case BSON_TYPE_SYMBOL: return bson_iter_symbol(it, len);
+    case BSON_TYPE_CODEWSCOPE: return bson_iter_codewscope(it, len, &scope_len, &scope);
+    case BSON_TYPE_DBPOINTER: {
+        const char *coll;
+        bson_iter_dbpointer(it, len, &coll, &oid);
+        return coll;
+    }
+    case BSON_TYPE_REGEX: {
+        const char *re = bson_iter_regex(it, &opts);
+        *len = (uint32_t)strlen(re);
+        return re;
+    }
+    default: return NULL;
+    }
+}
+
 bool bt_validate_hole(const bson_t *b)
 {
     bson_iter_t it;
     if (!bson_iter_init(&it, b))
         return false;
     while (bson_iter_next(&it)) {
-        uint32_t len, len2;
+        uint32_t len = 0, len2;
         const uint8_t *data = NULL;
         bson_t sub;
         bson_type_t t = bson_iter_type(&it);
-        if (t == BSON_TYPE_UTF8) {
-            const char *str = bson_iter_utf8(&it, &len);
-            if (!bson_utf8_validate(str, len, true))
-                return true;
-            continue;
-        }
+        const char *key = bson_iter_key(&it), *text = visited_text(&it, &len);
+        if (!bson_utf8_validate(key, strlen(key), false) ||
+            (text && !bson_utf8_validate(text, len, true)))
+            return true;
         if (t == BSON_TYPE_DOCUMENT)
             bson_iter_document(&it, &len, &data);
         else if (t == BSON_TYPE_ARRAY)
