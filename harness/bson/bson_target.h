@@ -25,16 +25,14 @@ extern const pf_bin_codec bt_codec;
 /* convert.c: a document (a map of text keys) into a bson_t and back. */
 bool bt_of_value(const pf_bin *doc, bson_t *out); /* false: refused */
 pf_bin *bt_value_of(pf_bin_pool *p, const bson_t *b); /* NULL: corrupt */
-/* Every array's keys are "0", "1", ...: only then do bytes write back
- * as they were read (R4). */
-bool bt_index_keys(const bson_t *b);
 
-/* What bson_validate lets through (R8): a key, string, code, symbol,
- * regex or collection that is not UTF-8 (bson_iter_visit_all stops there
- * and bson_validate ignores it), a document, array or scope
- * bson_init_static refuses (its visit is skipped), or code with scope
- * whose code does not end in 0x00, at any depth up to corrupt bytes. */
-bool bt_validate_hole(const bson_t *b);
+/* Raw bytes raw_reserialize skips: "R8" where bson_validate lets them
+ * through a hole (a key, string, code, symbol, regex or collection that is
+ * not UTF-8: bson_iter_visit_all stops there and bson_validate ignores it;
+ * a document, array or scope bson_init_static refuses: its visit is
+ * skipped; code with scope whose code does not end in 0x00), else "R4"
+ * where an array's keys are not "0", "1", ..., else NULL. */
+const char *bt_raw_unfit(const bson_t *b);
 
 /* tags.c: the strategy's hooks for BSON's own types. */
 pf_bin *bt_draw_tag(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l, unsigned depth);

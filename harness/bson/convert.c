@@ -208,37 +208,6 @@ pf_bin *bt_value_of(pf_bin_pool *p, const bson_t *b)
     return bson_iter_init(&it, b) ? read_container(p, &it, false) : NULL;
 }
 
-bool bt_index_keys(const bson_t *b)
-{
-    bson_iter_t it, child;
-    if (!bson_iter_init(&it, b))
-        return false;
-    while (bson_iter_next(&it)) {
-        bson_type_t t = bson_iter_type(&it);
-        if (t != BSON_TYPE_DOCUMENT && t != BSON_TYPE_ARRAY)
-            continue;
-        uint32_t len;
-        const uint8_t *data;
-        bson_t sub;
-        if (t == BSON_TYPE_DOCUMENT)
-            bson_iter_document(&it, &len, &data);
-        else
-            bson_iter_array(&it, &len, &data);
-        if (!bson_init_static(&sub, data, len) || !bt_index_keys(&sub))
-            return false;
-        if (t == BSON_TYPE_ARRAY && bson_iter_init(&child, &sub)) {
-            for (uint32_t i = 0; bson_iter_next(&child); i++) {
-                char buf[16];
-                const char *want;
-                bson_uint32_to_string(i, &want, buf, sizeof buf);
-                if (strcmp(bson_iter_key(&child), want) != 0)
-                    return false;
-            }
-        }
-    }
-    return true;
-}
-
 /* The text bson_iter_visit_all checks for UTF-8 in the element at it
  * (besides its key), or NULL. */
 static const char *visited_text(const bson_iter_t *it, uint32_t *len)
@@ -266,20 +235,25 @@ static const char *visited_text(const bson_iter_t *it, uint32_t *len)
     }
 }
 
-bool bt_validate_hole(const bson_t *b)
+/* R8 over b and what it holds; *r4 set when an array's keys are not
+ * "0", "1", ... (array: b is an array). */
+static bool hole(const bson_t *b, bool array, bool *r4)
 {
     bson_iter_t it;
     if (!bson_iter_init(&it, b))
         return false;
-    while (bson_iter_next(&it)) {
+    for (uint32_t i = 0; bson_iter_next(&it); i++) {
         uint32_t len = 0, len2;
         const uint8_t *data = NULL;
         bson_t sub;
         bson_type_t t = bson_iter_type(&it);
-        const char *key = bson_iter_key(&it), *text = visited_text(&it, &len);
+        const char *key = bson_iter_key(&it), *text = visited_text(&it, &len), *index;
+        char buf[16];
         if (!bson_utf8_validate(key, strlen(key), false) ||
             (text && !bson_utf8_validate(text, len, true)))
             return true;
+        if (array && bson_uint32_to_string(i, &index, buf, sizeof buf) && strcmp(key, index))
+            *r4 = true;
         if (t == BSON_TYPE_DOCUMENT)
             bson_iter_document(&it, &len, &data);
         else if (t == BSON_TYPE_ARRAY)
@@ -289,8 +263,15 @@ bool bt_validate_hole(const bson_t *b)
             if (code[len2] != 0) /* the code's terminator is not checked */
                 return true;
         }
-        if (data && (!bson_init_static(&sub, data, len) || bt_validate_hole(&sub)))
+        if (data && (!bson_init_static(&sub, data, len) ||
+                     hole(&sub, t == BSON_TYPE_ARRAY, r4)))
             return true;
     }
     return false;
+}
+
+const char *bt_raw_unfit(const bson_t *b)
+{
+    bool r4 = false;
+    return hole(b, false, &r4) ? "R8" : r4 ? "R4" : NULL;
 }
