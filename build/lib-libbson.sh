@@ -9,7 +9,7 @@
 set -euo pipefail
 out=$1 cc=$2; shift 2
 top=$(cd "$(dirname "$0")/.." && pwd)
-src=$("$top/build/fetch-source.sh" mongo-c-driver 1.23.1-1)/src
+src=$("$top/build/fetch-source.sh" mongo-c-driver 1.23.1-1+deb12u3)/src
 lb=$src/libbson/src
 
 rm -rf "$out"; mkdir -p "$out/include/bson" "$out/obj" "$out/gen/common"

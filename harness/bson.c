@@ -1,4 +1,4 @@
-/* bson — BSON through libbson 1.23.1 (Debian mongo-c-driver 1.23.1-1),
+/* bson — BSON through libbson 1.23.1 (Debian mongo-c-driver 1.23.1-1+deb12u3),
  * on the binary family (include/propfuzz_binary.h).
  *
  * The first draw picks a mode. In value mode 1..4 documents are drawn

@@ -4,7 +4,7 @@
 # tests/bson_corpus.c lists.
 bson_corpus() {
   local src
-  src=$(build/fetch-source.sh mongo-c-driver 1.23.1-1) || return 1
+  src=$(build/fetch-source.sh mongo-c-driver 1.23.1-1+deb12u3) || return 1
   make -s out/tests-bson/bson_corpus || return 1
   out/tests-bson/bson_corpus "$src"/src/libbson/tests/json/bson_corpus/*.json
 }
