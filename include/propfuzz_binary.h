@@ -1,0 +1,326 @@
+/* propfuzz_binary — a typed value model shared by binary-serializer targets
+ * (MessagePack, CBOR, BSON, ...).
+ *
+ * One tree type (pf_bin) that a binary format's library converts to and
+ * from, so the strategy (with sizes at the formats' header boundaries),
+ * its inverse, strict equality with a path of first difference, the report
+ * printer and the serializer properties exist once. A target states what
+ * its format holds (pf_bin_limits), how its library is called
+ * (pf_bin_codec) and, optionally, its format's smallest-encoding rule (the
+ * codec's `reference` writer). Every symbol starts with pf_bin_ / PF_BIN_.
+ *
+ * Memory: every node and payload lives in a pf_bin_pool and is freed with
+ * it (pf_bin_input_pool is reset when the input ends).
+ */
+#ifndef PROPFUZZ_BINARY_H
+#define PROPFUZZ_BINARY_H
+
+#include "propfuzz.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Leaf kinds first (the strategy offers only them at the depth cap). */
+typedef enum pf_bin_kind {
+    PF_BIN_NIL,
+    PF_BIN_BOOL,
+    PF_BIN_INT,     /* v.i, written in `width` bytes (1, 2, 4, 8; 0: any) */
+    PF_BIN_UINT,    /* v.u, likewise */
+    PF_BIN_FLOAT,   /* v.bits: the IEEE bits of a `width`-bit float (16,
+                       32, 64): every NaN payload, -0.0, subnormals */
+    PF_BIN_BYTES,   /* v.bytes, n bytes */
+    PF_BIN_TEXT,    /* v.bytes, n bytes: UTF-8 (invalid where allowed) */
+    PF_BIN_EXT,     /* an extension type: `tag` (signed) and n bytes of
+                       payload in v.bytes (MessagePack ext, BSON binary
+                       subtypes) */
+    PF_BIN_DATE,    /* v.i: milliseconds since the Unix epoch */
+    PF_BIN_DECIMAL, /* v.bytes: the 16 bytes (little endian) of an IEEE
+                       754-2008 decimal128 */
+    PF_BIN_N_LEAVES,
+    PF_BIN_ARRAY = PF_BIN_N_LEAVES, /* v.items, n of them */
+    PF_BIN_MAP,     /* v.pairs, n of them, in written order */
+    PF_BIN_TAG,     /* `tag` and one value, v.items[0] (CBOR tags; a
+                       format's own compound types by a number it names) */
+    PF_BIN_N_KINDS
+} pf_bin_kind;
+
+extern const char *const pf_bin_kind_names[PF_BIN_N_KINDS];
+#define PF_BIN_BIT(kind) (1u << (kind))
+
+typedef struct pf_bin pf_bin;
+typedef struct pf_bin_pair {
+    pf_bin *key, *value;
+} pf_bin_pair;
+
+struct pf_bin {
+    pf_bin_kind kind;
+    uint8_t width;  /* INT/UINT: bytes; FLOAT: bits; 0 elsewhere */
+    /* BYTES, TEXT, EXT, ARRAY, MAP: n is a size the header claims but the
+     * value does not hold (its payload or elements are absent). Only the
+     * strategy's claimed class makes one, and only for the raw-bytes
+     * property (pf_bin_claimed_size): no library can write it. */
+    bool claimed;
+    size_t n;
+    int64_t tag;    /* EXT: the type; TAG: the tag number */
+    union {
+        bool b;
+        int64_t i;
+        uint64_t u;
+        uint64_t bits;
+        const uint8_t *bytes;
+        pf_bin **items;
+        pf_bin_pair *pairs;
+    } v;
+};
+
+/* ------------------------------------------------------------------ */
+/* Pools and constructors. Allocation failure aborts.                  */
+/* ------------------------------------------------------------------ */
+
+typedef struct pf_bin_pool pf_bin_pool;
+pf_bin_pool *pf_bin_pool_new(void);
+void pf_bin_pool_reset(pf_bin_pool *p);
+void pf_bin_pool_free(pf_bin_pool *p);
+void *pf_bin_alloc(pf_bin_pool *p, size_t n);
+/* The pool of the input running now (reset when the input ends). */
+pf_bin_pool *pf_bin_input_pool(pf_src *s);
+
+pf_bin *pf_bin_new(pf_bin_pool *p, pf_bin_kind kind);
+pf_bin *pf_bin_nil(pf_bin_pool *p);
+pf_bin *pf_bin_bool(pf_bin_pool *p, bool b);
+pf_bin *pf_bin_int(pf_bin_pool *p, int64_t i, unsigned width);
+pf_bin *pf_bin_uint(pf_bin_pool *p, uint64_t u, unsigned width);
+pf_bin *pf_bin_f64(pf_bin_pool *p, double d);
+pf_bin *pf_bin_f32(pf_bin_pool *p, float f);
+pf_bin *pf_bin_float_bits(pf_bin_pool *p, uint64_t bits, unsigned width);
+/* BYTES, TEXT, DECIMAL (len 16) and EXT (tag set after) copy len bytes. */
+pf_bin *pf_bin_bytes(pf_bin_pool *p, pf_bin_kind kind, const void *data,
+                     size_t len);
+pf_bin *pf_bin_text(pf_bin_pool *p, const char *s); /* a C string */
+pf_bin *pf_bin_ext(pf_bin_pool *p, int64_t type, const void *data, size_t len);
+pf_bin *pf_bin_date(pf_bin_pool *p, int64_t ms);
+/* Containers with room for cap elements (they grow as needed). */
+pf_bin *pf_bin_array(pf_bin_pool *p, size_t cap);
+pf_bin *pf_bin_map(pf_bin_pool *p, size_t cap);
+void pf_bin_push(pf_bin_pool *p, pf_bin *array, pf_bin *item);
+void pf_bin_put(pf_bin_pool *p, pf_bin *map, pf_bin *key, pf_bin *value);
+pf_bin *pf_bin_tag(pf_bin_pool *p, int64_t tag, pf_bin *inner);
+
+/* The element count of a container, which pf_bin_push/put grow. */
+size_t pf_bin_cap(const pf_bin *container);
+
+/* A float's value as a double (16 and 32 bits widened exactly). */
+double pf_bin_float_value(const pf_bin *v);
+/* True when v or anything inside it has a claimed size. */
+bool pf_bin_has_claimed(const pf_bin *v);
+/* The first non-NULL result of fn over v and everything inside it (pre-
+ * order; map keys before values; a repeated element once), or NULL: a
+ * target's "first value this restriction excludes" in one line. */
+typedef const char *pf_bin_visit(const pf_bin *node, const void *ctx);
+const char *pf_bin_find(const pf_bin *v, pf_bin_visit *fn, const void *ctx);
+
+/* ------------------------------------------------------------------ */
+/* The strategy and its inverse.                                       */
+/* ------------------------------------------------------------------ */
+
+/* Sizes where binary formats change their header (with a neighbour), the
+ * set a size class draw picks from: 15/16 (fix forms), 31/32, 255/256
+ * (8-bit lengths), 65535/65536 (16-bit lengths). */
+enum { PF_BIN_N_BOUNDARIES = 8 };
+extern const uint32_t pf_bin_boundaries[PF_BIN_N_BOUNDARIES];
+/* The size a claimed class writes: 2^32, past every 32-bit length. */
+#define PF_BIN_CLAIMED_SIZE ((size_t)1 << 32)
+
+/* What a target's format and library hold. Zero-initialised means every
+ * kind but TAG, any width, floats of 16, 32 and 64 bits, valid UTF-8 text,
+ * depth 4, 6 elements per container, 40 bytes per payload, keys of every
+ * leaf kind, duplicate keys allowed, no boundary sizes, no claimed sizes. */
+typedef struct pf_bin_limits pf_bin_limits;
+struct pf_bin_limits {
+    unsigned kinds;        /* PF_BIN_BIT(...) mask (0: all but TAG) */
+    unsigned top_kinds;    /* kinds of a whole value (0: kinds), e.g. a
+                              document for BSON */
+    unsigned key_kinds;    /* kinds of map keys (0: the leaf kinds of kinds) */
+    unsigned max_depth;    /* containers nest at most this deep (0: 4) */
+    size_t max_items;      /* elements of an ordinary container (0: 6) */
+    size_t max_bytes;      /* bytes of an ordinary payload (0: 40) */
+    unsigned int_widths;   /* bit w-1 set: INT/UINT of w bytes (0: 1,2,4,8) */
+    unsigned float_widths; /* bit 0: 16, 1: 32, 2: 64 (0: all three) */
+    bool text_invalid;     /* text may be invalid UTF-8 */
+    bool text_no_nul;      /* text never holds a 0x00 byte */
+    bool keys_no_nul;      /* text keys never hold a 0x00 byte */
+    bool unique_keys;      /* keys within a map are distinct */
+    bool no_nan;           /* floats are never NaN */
+    bool ext_bounded;      /* EXT types only in [ext_min, ext_max] */
+    int64_t ext_min, ext_max;
+    /* Sizes: with `boundaries`, a size class draw also offers
+     * pf_bin_boundaries (payloads and containers of those sizes, one drawn
+     * element or pattern repeated): payloads up to boundary_max (0:
+     * 65536), containers up to items_boundary_max (0: 256; a 65,536-element
+     * container costs about a second under the sanitizers: a format whose
+     * container header changes there sets 65536). 65,535 and 65,536 are
+     * drawn behind a pf_bool_p of 1/256 (only the byte 0xff: mutations
+     * write small words far more often); with `claimed` the class draw
+     * also offers PF_BIN_CLAIMED_SIZE, as a claimed size. */
+    bool boundaries;
+    size_t boundary_max;
+    size_t items_boundary_max;
+    bool claimed;
+    /* TAG values: the target draws them (its format's compound types)
+     * with pf_bin_draw_at for nested values; enc_tag writes the bytes its
+     * draw_tag reads back as v. NULL: a tag number below 2^16 and any
+     * value. */
+    pf_bin *(*draw_tag)(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l,
+                        unsigned depth);
+    void (*enc_tag)(pf_buf *e, const pf_bin_limits *l, const pf_bin *v,
+                    unsigned depth);
+    const void *ctx; /* the target's, for its hooks */
+};
+
+/* Draws one value: a tree kind (leaves at the depth cap), then its
+ * payload. Simplest (all zeros): nil (the first allowed kind). */
+pf_bin *pf_bin_draw(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l);
+/* A value of kind `kind` (a map of text keys for a document), or any
+ * allowed kind at `depth` (kind PF_BIN_N_KINDS), for draw_tag hooks. */
+pf_bin *pf_bin_draw_kind(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l,
+                         unsigned depth, pf_bin_kind kind);
+pf_bin *pf_bin_draw_at(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l,
+                       unsigned depth);
+/* The size class draw: an ordinary size in [0, max] or, as the limits
+ * allow, a boundary size or a claimed one (*claimed set). */
+size_t pf_bin_draw_size(pf_src *s, const pf_bin_limits *l, size_t max,
+                        bool *claimed);
+
+/* The inverse: bytes pf_bin_draw with the same limits decodes to v (v
+ * must be drawable: a boundary-sized container repeats one element). */
+void pf_bin_enc_value(pf_buf *e, const pf_bin_limits *l, const pf_bin *v);
+void pf_bin_enc_kind(pf_buf *e, const pf_bin_limits *l, const pf_bin *v,
+                     unsigned depth, pf_bin_kind kind);
+void pf_bin_enc_at(pf_buf *e, const pf_bin_limits *l, const pf_bin *v,
+                   unsigned depth);
+void pf_bin_enc_size(pf_buf *e, const pf_bin_limits *l, size_t max,
+                     size_t n, bool claimed);
+
+/* ------------------------------------------------------------------ */
+/* Equality, printing.                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Zero: strict (kinds, widths, float bits, bytes, tags; maps in order). */
+typedef struct pf_bin_eq {
+    bool any_width;   /* integers compare by value whatever their width */
+    bool unordered;   /* maps as sets of pairs (in any order) */
+} pf_bin_eq;
+
+/* On a difference, when path is not NULL, extends it to the first
+ * difference (map values by key: ["k"], items by index: [3]). */
+bool pf_bin_equal(const pf_bin *a, const pf_bin *b, const pf_bin_eq *how,
+                  pf_path *path);
+
+/* One line for reports: nil, true, i32(-5), u8(7), f16(0x3c00 1),
+ * f64(-0), f32(nan 0x7fc00001), b"\x00a", "text", ext(5, b".."),
+ * date(1500), dec128(0x..), [..], {k: v}, tag(1, ..); containers past
+ * 16 elements and payloads past 64 bytes are cut, and a claimed size
+ * shows as claimed(n). Output past limit bytes (0: 4096) is cut. */
+void pf_bin_print(pf_buf *b, const pf_bin *v, size_t limit);
+const char *pf_bin_show(pf_bin_pool *p, const pf_bin *v);
+
+/* ------------------------------------------------------------------ */
+/* Codecs and the properties, written once.                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct pf_bin_codec pf_bin_codec;
+struct pf_bin_codec {
+    const char *name;        /* the library, for reports */
+    pf_bin_limits values;    /* the strategy: what the library holds */
+    pf_bin_eq eq;            /* how a value and its reading compare */
+    bool maps_unordered;     /* the format says maps are unordered:
+                                key_order applies */
+    /* The library writes v: 0, or non-zero when it refuses v. */
+    int (*encode)(const pf_bin_codec *c, const pf_bin *v, pf_buf *out);
+    /* The library reads one value from the start of data: the value (in
+     * p) and *used (bytes it took), or NULL when it refuses them. */
+    pf_bin *(*decode)(const pf_bin_codec *c, pf_bin_pool *p,
+                      const uint8_t *data, size_t len, size_t *used);
+    /* Optional: the format's smallest encoding of v, written from its
+     * specification (claimed sizes written as claimed): 0, or non-zero
+     * when the format cannot hold v. smallest_encoding and claimed_size
+     * need it. */
+    int (*reference)(const pf_bin_codec *c, const pf_bin *v, pf_buf *out);
+    /* Optional: the library's stream reader over data fed in chunks
+     * (sizes sum to len): the values in order (at most max) until the end
+     * or a refusal; returns their count, or SIZE_MAX when it failed. */
+    size_t (*decode_stream)(const pf_bin_codec *c, pf_bin_pool *p,
+                            const uint8_t *data, const size_t *sizes,
+                            size_t n_chunks, pf_bin **out, size_t max);
+    /* Optional: a value drawn or read that the target cannot check (a
+     * restriction's name), or NULL. */
+    const char *(*unfit)(const pf_bin_codec *c, const pf_bin *v);
+    const void *ctx;
+};
+
+enum { PF_BIN_MAX_BATCH = 4 };
+
+/* What a mode's setup hands the properties. */
+typedef struct pf_bin_case {
+    const pf_bin_codec *codec;
+    pf_bin_pool *pool;
+    const pf_bin *values[PF_BIN_MAX_BATCH]; /* value mode: 1..4 values */
+    size_t n;
+    pf_plan chunks;          /* batch_stream's chunk sizes */
+    size_t perm_seed;        /* key_order's permutation seed */
+    const uint8_t *raw;      /* raw mode: the rest of the input */
+    size_t len;
+} pf_bin_case;
+
+pf_bin_case *pf_bin_value_case(pf_src *s, const pf_bin_codec *c);
+pf_bin_case *pf_bin_raw_case(pf_src *s, const pf_bin_codec *c);
+
+/* The properties, as pf_property run functions over a pf_bin_case:
+ *   round_trip         decode(encode(v)) == v, exactly (codec->eq)
+ *   deterministic      encode(v) twice, and encode of a copy of v, give
+ *                      identical bytes
+ *   smallest_encoding  encode(v) == reference(v) (needs reference)
+ *   key_order          maps' pairs permuted (unique keys): decode(encode)
+ *                      of the permuted copy equals v as a map
+ *   batch_stream       the values' encodings concatenated, fed to
+ *                      decode_stream in drawn chunks, read back as the
+ *                      values one by one (needs decode_stream)
+ *   claimed_size       a value with a claimed size, written by reference
+ *                      (its header claims more than follows): decode
+ *                      refuses it without crashing (needs reference)
+ * Raw mode:
+ *   canonical_fixed_point  what decodes re-encodes to bytes that decode
+ *                      to the same value and re-encode unchanged
+ *   decode_safety      decode of any bytes never crashes, takes no more
+ *                      than it was given, reads them the same way twice,
+ *                      and what it accepts prints */
+void pf_bin_round_trip(pf_src *s, void *bin_case);
+void pf_bin_deterministic(pf_src *s, void *bin_case);
+void pf_bin_smallest_encoding(pf_src *s, void *bin_case);
+void pf_bin_key_order(pf_src *s, void *bin_case);
+void pf_bin_batch_stream(pf_src *s, void *bin_case);
+void pf_bin_claimed_size(pf_src *s, void *bin_case);
+void pf_bin_canonical_fixed_point(pf_src *s, void *bin_case);
+void pf_bin_decode_safety(pf_src *s, void *bin_case);
+
+/* ------------------------------------------------------------------ */
+/* Seeds, written as values.                                           */
+/* ------------------------------------------------------------------ */
+
+typedef void pf_bin_emit(const char *name, const uint8_t *data, size_t len);
+
+/* One value-mode input: the mode choice (of n_modes; none for one), the
+ * case's variation (no chunks, identity permutation), then the values. */
+void pf_bin_seed_values(pf_bin_emit *emit, const char *name, size_t mode,
+                        size_t n_modes, const pf_bin_codec *c,
+                        const pf_bin *const *values, size_t n);
+/* One raw-mode input: the mode choice, then the bytes. */
+void pf_bin_seed_raw(pf_bin_emit *emit, const char *name, size_t mode,
+                     size_t n_modes, const uint8_t *data, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PROPFUZZ_BINARY_H */
