@@ -1,6 +1,13 @@
 # Mutation analysis (build/mutate/): make mutate-<target>
 #   MUTANTS=<n>|all  MUTANT_TIME=<s>  JOBS=<n>  SEED=<n>  MIN_SCORE=<pct>
-#   MUTANT_IDS=<id,...>
+#   MUTANT_IDS=<id,...>  SHARD=<i>/<n>
+#   BASELINE="<fuzz target file>..."  BASELINE_CORPUS=<dir>...
+#   BASELINE_DICT=<file>...  BASELINE_SOURCES=<file>...  BASELINE_CFLAGS=...
+# make mutate-merge-<target> SHARDS="<dir>...": the shards' one report.
+# make mutate-table [SUMMARIES="<summary.json>..."]: the README's table.
+# A target's campaign mutates the libraries of LIB_<target>, or those of
+# MUTATE_LIBS_<target> (with MUTATE_LDLIBS_<target>) where the everyday
+# build links a system library that cannot be mutated (numeric).
 # The generator, pf-mutgen, reads C through libclang (libclang-14-dev).
 
 LLVM_DIR := /usr/lib/llvm-14
@@ -16,12 +23,13 @@ $(MUTGEN): $(MUTGEN_SRCS) $(wildcard build/mutate/*.h) | out/.deps-mutate-ok
 	$(CC) $(WARN) -g -O1 -I$(LLVM_DIR)/include $(MUTGEN_SRCS) \
 	  -L$(LLVM_DIR)/lib -lclang -Wl,-rpath,$(LLVM_DIR)/lib -o $@
 
+MUTATE_CXX := clang++
 MUTATE_PREREQS := $(MUTGEN) out/lib/libpropfuzz.a out/lib/cov/libpropfuzz.a \
                   out/obj/pf-cov/drivers/replay_main.o
 
 # $(call mutate_env,<harness>,<libs>,<ldlibs>,<corpus>,<dict>): the target
 # as build/mutate/run.sh sees it, with the flags every other build uses.
-mutate_env = CC='$(CC)' PF_MUTATE_HARNESS='$(1)' PF_MUTATE_LIBS='$(2)' \
+mutate_env = CC='$(CC)' CXX='$(MUTATE_CXX)' PF_MUTATE_HARNESS='$(1)' PF_MUTATE_LIBS='$(2)' \
   PF_MUTATE_LDLIBS='$(3)' PF_MUTATE_CORPUS='$(4)' PF_MUTATE_DICT='$(5)' \
   PF_MUTATE_LIBFLAGS='$(LIBFLAGS_fuzz)' PF_MUTATE_HFLAGS='$(WARN) $(DBG) $(SAN) -fsanitize=fuzzer -Iadapters $(CFLAGS_$*)' \
   PF_MUTATE_LINKFLAGS='$(DBG) $(SAN) -fsanitize=fuzzer' \
@@ -31,8 +39,20 @@ mutate_env = CC='$(CC)' PF_MUTATE_HARNESS='$(1)' PF_MUTATE_LIBS='$(2)' \
   PF_REPLAY_MAIN_COV_O='$(CURDIR)/out/obj/pf-cov/drivers/replay_main.o' \
   PF_MUTGEN='$(CURDIR)/$(MUTGEN)'
 
+mutate_libs = $(if $(MUTATE_LIBS_$(1)),$(MUTATE_LIBS_$(1)),$(LIB_$(1)))
+mutate_ldlibs = $(if $(MUTATE_LIBS_$(1)),$(MUTATE_LDLIBS_$(1)),$(LDLIBS_$(1)))
+
+# Before the pattern rule mutate-%: the longer stems win anyway, but say it.
+mutate-merge-%: $$(call known,build/mutate/merge.sh)
+	@build/mutate/merge.sh $* $(if $(SHARDS),$(SHARDS),$(wildcard out/mutate/$*/shard-*-of-*))
+
+MUTATE_SUMMARIES = $(if $(SUMMARIES),$(SUMMARIES),$(wildcard out/mutate/*/summary.json))
+mutate-table:
+	@build/mutate/table.sh $(MUTATE_SUMMARIES)
+.PHONY: mutate-table
+
 mutate-%: $$(call known,$(MUTATE_PREREQS) $$(if $$(PKGS_$$*),out/.pkgs-$$*))
-	@$(call mutate_env,harness/$*.c $(wildcard harness/$*/*.c) $(call tadapt,$*),$(LIB_$*),$(LDLIBS_$*),corpus/$*,dict/$*.dict) \
+	@$(call mutate_env,harness/$*.c $(wildcard harness/$*/*.c) $(call tadapt,$*),$(call mutate_libs,$*),$(call mutate_ldlibs,$*),corpus/$*,dict/$*.dict) \
 	  build/mutate/run.sh $*
 
 # The machinery's own test (tests/steps/mutate.sh): a tiny library with a
