@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 top=$(cd "$here/../.." && pwd)
 base=$PF_MUTATE_OUT/base dir=$PF_MUTATE_OUT/base/baseline
-cache=$(realpath -m "${PF_CACHE:-$top/out}")
+srcs=$(realpath -m "${PF_CACHE:-$top/out}/src")   # fetch-source.sh's trees
 cxx=${CXX:-clang++}
 
 # The source tree of library <lib> (its recorded commands' Debian source
@@ -30,7 +30,7 @@ lib_source_dir() {
     [ -n "$ENTRY_SRC" ] || continue
     src=$(realpath -m "$(mt_abs "$ENTRY_DIR" "$ENTRY_SRC")")
     case $src in
-      "$cache"/src/*) local rest=${src#"$cache"/src/}; echo "$cache/src/${rest%%/*}"; return ;;
+      "$srcs"/*) local rest=${src#"$srcs"/}; echo "$srcs/${rest%%/*}"; return ;;
     esac
     [ -n "$first" ] || first=$(dirname "$src")
   done
@@ -38,19 +38,21 @@ lib_source_dir() {
   echo "$first"
 }
 
-# resolve WORD: a baseline file as a real path. src:<path> is relative to
-# the source tree of the target's first library, <lib>:<path> to that
-# library's; anything else to the repository (or absolute).
+# resolve WORD [SETTING] [-f|-d]: a baseline file (or directory) as a real
+# path. src:<path> is relative to the source tree of the target's first
+# library, <lib>:<path> to that library's; anything else to the
+# repository (or absolute).
 resolve() {
-  local w=$1 lib=${PF_MUTATE_LIBS%% *} p
+  local w=$1 what=${2:-BASELINE} t=${3:--f} lib=${PF_MUTATE_LIBS%% *} p kind=file
+  [ "$t" = -f ] || kind=directory
   case $w in
     src:*) p=${w#src:} ;;
     *:*) lib=${w%%:*} p=${w#*:}
-         grep -qw -- "$lib" <<<"$PF_MUTATE_LIBS" || mt_die "BASELINE: $w: $lib is not a library of this target ($PF_MUTATE_LIBS)" ;;
-    *) p=$(mt_abs "$top" "$w"); [ -f "$p" ] || mt_die "BASELINE: no such file: $w"; realpath "$p"; return ;;
+         grep -qw -- "$lib" <<<"$PF_MUTATE_LIBS" || mt_die "$what: $w: $lib is not a library of this target ($PF_MUTATE_LIBS)" ;;
+    *) p=$(mt_abs "$top" "$w"); test "$t" "$p" || mt_die "$what: no such $kind: $w"; realpath "$p"; return ;;
   esac
   local d; d=$(lib_source_dir "$lib")
-  [ -f "$d/$p" ] || mt_die "BASELINE: no such file: $p in $lib's source ($d)"
+  test "$t" "$d/$p" || mt_die "$what: no such $kind: $p in $lib's source ($d)"
   realpath "$d/$p"
 }
 
@@ -62,24 +64,28 @@ nth() {
        echo "${words[$2]}" ;; esac
 }
 
+# Seeds made by the target's script from its library's source (BASELINE=own).
+if [ -n "${PF_MUTATE_BASELINE_SEEDS:-}" ]; then
+  seeds=$PF_MUTATE_OUT/baseline-seeds
+  "$(mt_abs "$top" "$PF_MUTATE_BASELINE_SEEDS")" "$(lib_source_dir "${PF_MUTATE_LIBS%% *}")" "$seeds" ||
+    mt_die "BASELINE=own: $PF_MUTATE_BASELINE_SEEDS failed"
+  BASELINE_CORPUS=$seeds
+fi
+
 read -r -a words <<<"$BASELINE"
 files=() names=() corpora=() dicts=() extra=()
 for w in "${words[@]}"; do files+=("$(resolve "$w")"); done
-for w in ${BASELINE_SOURCES:-}; do extra+=("$(resolve "$w")"); done
+for w in ${BASELINE_SOURCES:-}; do extra+=("$(resolve "$w" BASELINE_SOURCES)"); done
 for i in "${!files[@]}"; do
   f=${files[i]} n=$(basename "${files[i]%.*}")
   grep -q LLVMFuzzerTestOneInput "$f" || mt_die "BASELINE: $f defines no LLVMFuzzerTestOneInput"
   for o in "${names[@]}"; do [ "$o" != "$n" ] || mt_die "BASELINE: two baselines named $n"; done
   names+=("$n")
   c=$(nth "${BASELINE_CORPUS:-}" "$i") d=$(nth "${BASELINE_DICT:-}" "$i")
-  if [ "$c" != - ]; then
-    c=$(mt_abs "$top" "$c"); [ -d "$c" ] || mt_die "BASELINE_CORPUS: no such directory: $c"; c=$(realpath "$c")
-  fi
+  [ "$c" = - ] || c=$(resolve "$c" BASELINE_CORPUS -d)
   # The fuzzer's own dictionary (<file>.dict, OSS-Fuzz's convention) unless given.
   [ "$d" = - ] && [ -f "${f%.*}.dict" ] && d=${f%.*}.dict
-  if [ "$d" != - ]; then
-    d=$(mt_abs "$top" "$d"); [ -f "$d" ] || mt_die "BASELINE_DICT: no such file: $d"; d=$(realpath "$d")
-  fi
+  [ "$d" = - ] || d=$(resolve "$d" BASELINE_DICT -f)
   corpora+=("$c") dicts+=("$d")
 done
 

@@ -8,7 +8,8 @@
 # (sites.tsv, covered.tsv, uncovered.tsv, properties.txt, .fingerprint,
 # baseline/list.tsv and baseline/.fingerprint), results/, baseline/,
 # sample-all.txt, shard.txt, campaign.tsv, last-run.tsv.
-#   merge.sh <target> <shard dir>...   (PF_MUTATE_OUT: where the report goes)
+#   merge.sh <target> <shard dir>...   (PF_MUTATE_OUT: where the report goes;
+#   MIN_SCORE, or MUTATE_GATE=1 for the target's gate, as run.sh)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -83,6 +84,8 @@ cp "${shards[0]}/campaign.tsv" "$out/campaign.tsv"
 printf '%s\t%s\t%s\n' "$ran" "$secs" "$(cut -f3 "${shards[0]}/last-run.tsv" 2>/dev/null || echo 1)" > "$out/last-run.tsv"
 echo "propfuzz: merged $# shards of $t into $out"
 PF_MUTATE_OUT=$out PF_MUTATE_EQUIVALENT=$equiv PF_MUTATE_SHARDS=$# "$here/report.sh" "$t"
+MIN_SCORE=${MIN_SCORE:-}
+[ "${MUTATE_GATE:-}" != 1 ] || MIN_SCORE=${MIN_SCORE:-${PF_MUTATE_GATE:-}}
 score=$(sed -n 's/.*"score_with_properties": *\([0-9.]*\).*/\1/p' "$out/summary.json")
 if [ -n "${MIN_SCORE:-}" ] && awk -v s="$score" -v m="$MIN_SCORE" 'BEGIN { exit !(s < m) }'; then
   echo "propfuzz: mutation score $score% is below MIN_SCORE=$MIN_SCORE%" >&2

@@ -11,7 +11,8 @@
 #   seconds, cells (every property that failed: name:seconds:phase,...),
 #   then for the crash-only run: verdict, killer, phase, seconds, and the
 #   build's seconds. Verdicts: property, crash, timeout, survived,
-#   stillborn (does not build), preexisting (fuzzing found an input the
+#   stillborn (does not build), identical (compiles to the original's
+#   code: equivalent, not run), preexisting (fuzzing found an input the
 #   unmutated target fails too: not the mutant's doing, not a kill).
 # With a baseline, $PF_MUTATE_OUT/baseline/<id>: id, the baseline's
 # fingerprint, verdict, killer (<baseline>:<kind>), phase, seconds.
@@ -27,10 +28,11 @@ real=$(awk -F'\t' -v id="$id" '$1 == id { print $13; exit }' "$base/sites.tsv")
 rm -rf "$m" && mkdir -p "$m/obj"
 
 # --- build: only the commands that read the mutated file, then a relink ----
-# The directory the mutated file's copy is made of: the longest -I or
-# source directory holding it, so that every include of it, quoted or
-# not, finds the mutated copy once the commands point at the copy.
-root=$(awk -v f="$real" 'index(f, $0 "/") == 1 { print; exit }' "$base/roots.txt")
+# The directory the mutated file's copy is made of (sites.sh chose it):
+# a -I or source directory holding it and every unit of its tree that
+# reads it, so that every include of it, quoted or not, relative or not,
+# finds the mutated copy once the commands point at the copy.
+root=$(awk -F'\t' -v f="$real" '$1 == f { print $2; exit }' "$base/file-roots.tsv")
 [ -n "$root" ] || root=$(dirname "$real")
 
 rewrite_arg() { # ARG DIR -> ARG with $root replaced by $m/root
@@ -55,6 +57,36 @@ compile_entry() {
   (cd "$ENTRY_DIR" && "${args[@]}") >> "$m/build.log" 2>&1
 }
 
+# same_code CMDFILE OBJ: whether OBJ, the command's object from the
+# mutated copy, is the very code the unmutated file compiles to (the
+# optimizer folded the mutation away, or it sits in code compiled out):
+# such a mutant is equivalent by construction, and running it would spend
+# minutes to learn nothing. The reference is the unmutated copy compiled
+# the same way from a path as long as a mutant's (work/m0000000000; the
+# path is in the sanitizers' messages), once per command and copied
+# directory; both without debug information, the path's id replaced.
+ref_id=m0000000000
+same_code() {
+  [ "${MUTATE_SAME_CODE:-1}" = 1 ] && command -v llvm-objcopy >/dev/null || return 1
+  local ref key refm=$out/work/$ref_id
+  key=$(printf '%s\n' "$1" "$root" | sha1sum | cut -c1-16)
+  ref=$base/ref/$key.o
+  mkdir -p "$base/ref"
+  if [ ! -f "$ref" ]; then
+    (
+      flock 9
+      [ -f "$ref" ] && exit 0
+      rm -rf "$refm" && mkdir -p "$refm"
+      cp -al "$root" "$refm/root" 2>/dev/null || cp -r "$root" "$refm/root" || exit 1
+      m=$refm
+      compile_entry "$1" "$refm/obj" && llvm-objcopy --strip-debug "$OBJ" "$ref.tmp" && mv "$ref.tmp" "$ref"
+      rm -rf "$refm"
+    ) 9> "$base/ref/.lock"
+  fi
+  [ -f "$ref" ] && llvm-objcopy --strip-debug "$2" "$m/same-code.o" || return 1
+  ID=$id perl -0777 -pe 's/m0000000000/$ENV{ID}/g' "$ref" | cmp -s - "$m/same-code.o"
+}
+
 # The mutated library's objects are linked as objects, before the
 # unmutated archives: the linker then never takes an archive member they
 # replace (no archive copy to update, and no member names to match: a
@@ -64,11 +96,12 @@ build() {
   rm -f "$m/root/${real#"$root"/}"
   "$gen" apply "$base/sites.tsv" "$id" "$m/root/${real#"$root"/}" || return 1
   local e lib harness=()
-  lib_objs=()
+  lib_objs=() identical=1
   mapfile -t harness < "$base/harness-objects.txt"
   for e in $(awk -F'\t' -v f="$real" '$2 == f { print $1 }' "$base/deps.tsv" | sort -u); do
     lib=${e%%/*}
     compile_entry "$base/cc/$e" "$m/obj/$lib" || return 1
+    [ $identical = 0 ] || same_code "$base/cc/$e" "$OBJ" || identical=0
     # A rebuilt harness object replaces its base object.
     if [ "$lib" = harness ]; then harness=("${harness[@]/"$ENTRY_OBJ"/"$OBJ"}"); else lib_objs+=("$OBJ"); fi
   done
@@ -87,6 +120,7 @@ build_baseline() {
   for e in $(awk -F'\t' -v f="$real" -v n="$n/" '$2 == f && index($1, n) == 1 { print $1 }' \
              "$bdir/deps.tsv" | sort -u); do
     compile_entry "$bdir/cc/$e" "$m/obj/baseline-$n" || return 1
+    [ $identical = 0 ] || same_code "$bdir/cc/$e" "$OBJ" || identical=0
     objs=("${objs[@]/"$ENTRY_OBJ"/"$OBJ"}")
   done
   # shellcheck disable=SC2086
@@ -213,20 +247,26 @@ need_main=1 need_base=0
 
 start=$(mt_now)
 mkdir -p "$out/results" "$out/logs" "$out/baseline"
-stillborn=0
+stillborn=0 identical=0
 if ! build; then
   cp "$m/build.log" "$out/logs/$id.build.txt" 2>/dev/null
   stillborn=1
 fi
+# The baselines are built before anything runs: a mutant is identical
+# only if every object it recompiles, theirs too, is.
+bborn=1
+if [ $need_base = 1 ] && [ $stillborn = 0 ]; then
+  for n in $(cut -f1 "$base/baseline/list.tsv"); do
+    build_baseline "$n" || { bborn=0; cp "$m/build.log" "$out/logs/$id.build.txt"; break; }
+  done
+fi
 btime=$(mt_since "$start")
 [ $stillborn = 0 ] || btime=-
+[ $stillborn = 0 ] || identical=0
 if [ $need_base = 1 ]; then
   BROW=(stillborn - - -)
-  if [ $stillborn = 0 ]; then
-    for n in $(cut -f1 "$base/baseline/list.tsv"); do
-      build_baseline "$n" || { BROW=(stillborn "$n" - -); break; }
-    done
-    [ "${BROW[0]}" = stillborn ] && [ "${BROW[1]}" = - ] && run_baseline
+  if [ $identical = 1 ]; then BROW=(identical - - -)
+  elif [ $stillborn = 0 ] && [ $bborn = 1 ]; then run_baseline
   fi
   printf '%s\t' "$id" "$PF_MUTATE_BASELINE_PRINT" "${BROW[@]}" > "$out/baseline/$id.tmp"
   echo >> "$out/baseline/$id.tmp"
@@ -234,6 +274,8 @@ fi
 if [ $need_main = 1 ]; then
   if [ $stillborn = 1 ]; then
     row=(stillborn - - - "" stillborn - - -)
+  elif [ $identical = 1 ]; then
+    row=(identical - - - "" identical - - -)
   else
     run_mode "$m/bin" "$base/bin" all p "$base/corpus" "${dict[0]:-}"
     row=("$V" "$K" "$P" "$T" "$C")

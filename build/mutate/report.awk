@@ -20,6 +20,7 @@ NR == 1 { next }
     v = $8; cv = $12
     if (v == "stillborn") { stillborn++; next }
     if (v == "equivalent") { equivalent++; eq_row[++n_eq] = n; next }
+    if (v == "identical") { identical++; id_row[++n_id] = n; next }
     if (v == "not-run") { notrun++; next }
     scored++
     ops[$4]++
@@ -56,7 +57,7 @@ function header(   rate) {
     out("# Mutation analysis: " t)
     out("")
     printf "Sites: %d in the library's source, %d on lines the corpus covers, %d not covered (counted, not run).  \n", n_sites, n_cov, n_uncov > md
-    printf "Sample: %d covered mutants (SEED=%s), %d stillborn (do not compile), %d marked equivalent; MUTANT_TIME=%s s.  \n", n, seed, stillborn, equivalent, mt > md
+    printf "Sample: %d covered mutants (SEED=%s), %d stillborn (do not compile), %d marked equivalent, %d identical (compile to the original's code: equivalent, not run); MUTANT_TIME=%s s.  \n", n, seed, stillborn, equivalent, identical, mt > md
     if (baseline != "") printf "Baseline: `%s` (each mutant also fuzzed by it from its own corpus; a kill by any counts).  \n", baseline > md
     if (date != "") printf "Run: %s at revision %s%s.  \n", date, rev, (shards > 1 ? ", merged from " shards " shards" : "") > md
     printf "This run: %d mutants in %.0f s with JOBS=%s (%s mutants per minute)", ran, secs, jobs, rate > md
@@ -78,7 +79,7 @@ function score_table(   i, g) {
         printf "| properties over it | %+d | **%+.1f points** |\n", kp - kb, (scored ? 100 * (kp - kb) / scored : 0) > md
     }
     out("")
-    out("score = killed / (mutants − stillborn − equivalent). A kill is a property failure, a sanitizer")
+    out("score = killed / (mutants − stillborn − equivalent − identical). A kill is a property failure, a sanitizer")
     out("report or signal, a harness assertion (`PF_ASSERT`, on even with `PF_CHECKS=none`), or a hang.")
     if (notrun) printf "\n%d sampled mutants have no result yet (interrupted: run again to resume).\n", notrun > md
     if (only_c) printf "\n%d mutants were killed crash-only but not with properties (fuzzing luck).\n", only_c > md
@@ -181,6 +182,12 @@ function lists(   r, f) {
             printf "- `%s` %s:%s %s: %s (%s) — `%s` → `%s`\n", f[1], f[2], f[3], f[4], f[21], f[22], f[6], f[7] > md
         }
     }
+    printf "\n## Identical to the original (%d)\n\n", n_id > md
+    out("Their objects are the unmutated ones byte for byte (debug information aside): equivalent.\n")
+    for (r = 1; r <= n_id; r++) {
+        split(row[id_row[r]], f, "\t")
+        printf "- `%s` %s:%s %s: `%s` → `%s`\n", f[1], f[2], f[3], f[4], f[6], f[7] > md
+    }
     printf "\n## Marked equivalent (%d)\n\n", n_eq > md
     for (r = 1; r <= n_eq; r++) {
         split(row[eq_row[r]], f, "\t")
@@ -190,7 +197,7 @@ function lists(   r, f) {
 
 function json(rate,   i, g) {
     printf "{\n  \"target\": \"%s\",\n  \"sites\": %d,\n  \"covered\": %d,\n  \"uncovered\": %d,\n", t, n_sites, n_cov, n_uncov > js
-    printf "  \"sampled\": %d,\n  \"stillborn\": %d,\n  \"equivalent\": %d,\n  \"not_run\": %d,\n", n, stillborn, equivalent, notrun > js
+    printf "  \"sampled\": %d,\n  \"stillborn\": %d,\n  \"equivalent\": %d,\n  \"identical\": %d,\n  \"not_run\": %d,\n", n, stillborn, equivalent, identical, notrun > js
     printf "  \"scored\": %d,\n  \"killed_with_properties\": %d,\n  \"killed_crash_only\": %d,\n", scored, kp, kc > js
     printf "  \"killed_sanitizers_only\": %d,\n", kc_san > js
     printf "  \"baseline\": %s,\n", (baseline == "" ? "null" : "\"" baseline "\"") > js

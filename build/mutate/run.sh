@@ -16,6 +16,10 @@
 # library's source, or a path), a third score: see baseline.sh;
 # BASELINE_CORPUS=<dir>..., BASELINE_DICT=<file>... (one for all or one
 # each), BASELINE_SOURCES=<files linked into each>, BASELINE_CFLAGS.
+# BASELINE=own: the library's own fuzz target as build/targets/<t>.mk
+# names it (MUTATE_BASELINE_<t>, seeds by MUTATE_BASELINE_SEEDS_<t>);
+# BASELINE=auto: own where there is one. MUTATE_GATE=1: MIN_SCORE is the
+# target's gate (MUTATE_MIN_SCORE_<t>) unless given.
 # The target is described by the PF_MUTATE_* variables build/mk/mutate.mk
 # sets. An interrupted run resumes: finished mutants are kept in results/
 # (baseline/) and not run again.
@@ -27,6 +31,8 @@ t=${1:?usage: run.sh <target>}
 
 MUTANTS=${MUTANTS:-all} MUTANT_TIME=${MUTANT_TIME:-10} JOBS=${JOBS:-1} SEED=${SEED:-1}
 MIN_SCORE=${MIN_SCORE:-} SHARD=${SHARD:-} BASELINE=${BASELINE:-}
+# MUTATE_GATE=1: MIN_SCORE defaults to the target's gate (build/mk/mutate.mk).
+[ "${MUTATE_GATE:-}" != 1 ] || MIN_SCORE=${MIN_SCORE:-${PF_MUTATE_GATE:-}}
 case $MUTANTS in all|[1-9]|[1-9][0-9]*) ;; *) mt_die "MUTANTS must be a number or all";; esac
 case $MUTANTS in all) ;; *[!0-9]*) mt_die "MUTANTS must be a number or all";; esac
 case $MUTANT_TIME in ''|*[!0-9]*) mt_die "MUTANT_TIME must be seconds";; esac
@@ -57,6 +63,21 @@ out=$(cd "$out" && pwd) && export PF_MUTATE_OUT=$out
 for v in PF_MUTATE_HARNESS PF_MUTATE_LIBS PF_MUTATE_CORPUS PF_MUTATE_DICT CC PF_PROPFUZZ_A; do
   [ -n "${!v:-}" ] || mt_die "$v is not set (run this through make mutate-$t)"
 done
+
+# BASELINE=own: the fuzz target the target's library ships, as
+# build/targets/<t>.mk names it (MUTATE_BASELINE_<t>), with the seeds its
+# script makes (MUTATE_BASELINE_SEEDS_<t>) unless BASELINE_CORPUS says,
+# and MUTATE_BASELINE_DICT_<t> unless BASELINE_DICT says.
+# BASELINE=auto: own where the target names one, else none.
+export PF_MUTATE_BASELINE_SEEDS=
+if [ "$BASELINE" = auto ]; then BASELINE=; [ -z "${PF_MUTATE_OWN_FUZZER:-}" ] || BASELINE=own; fi
+if [ "$BASELINE" = own ]; then
+  [ -n "${PF_MUTATE_OWN_FUZZER:-}" ] ||
+    mt_die "BASELINE=own: $t names no fuzz target of its library (MUTATE_BASELINE_$t in build/targets/$t.mk); give BASELINE=<file>"
+  BASELINE=$PF_MUTATE_OWN_FUZZER
+  [ -n "${BASELINE_CORPUS:-}" ] || PF_MUTATE_BASELINE_SEEDS=${PF_MUTATE_OWN_SEEDS:-}
+  export BASELINE_DICT=${BASELINE_DICT:-${PF_MUTATE_OWN_DICT:-}}
+fi
 
 "$here/base.sh"
 base=$out/base

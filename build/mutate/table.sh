@@ -3,7 +3,8 @@
 # summary.json files (make mutate-<target> writes out/mutate/<target>/
 # summary.json), so that no score in it is typed by hand. One row per
 # campaign, by target name: mutants run (scored: sampled, less the
-# stillborn, the equivalent and any not yet run), the equivalents, the
+# stillborn, the equivalent and any not yet run), the equivalents (marked,
+# and identical: compiled to the original's code), the
 # score with properties, crash-only, with the library's own fuzzer
 # (BASELINE; "-" when the campaign had none), MUTANT_TIME and SEED, the
 # date and the revision.
@@ -28,7 +29,9 @@ for f in "$@"; do
     END {
       n = j["scored"]
       b = j["baseline"] == "null" || j["baseline"] == "" ? "-" : pc(j["killed_baseline"], n) " `" j["baseline"] "`"
-      printf "| %s | %d | %d | **%s** | %s | %s | %s s, %s | %s | %s |\n", j["target"], n, j["equivalent"],
+      e = j["equivalent"] + j["identical"]
+      if (j["identical"] + 0) e = e " (" j["identical"] " identical)"
+      printf "| %s | %d | %s | **%s** | %s | %s | %s s, %s | %s | %s |\n", j["target"], n, e,
         pc(j["killed_with_properties"], n), pc(j["killed_crash_only"], n), b,
         j["mutant_time"], j["seed"], (j["date"] == "" ? "-" : j["date"]), (j["revision"] == "" ? "-" : "`" j["revision"] "`")
     }' "$f"

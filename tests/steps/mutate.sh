@@ -54,6 +54,7 @@ declare -A mutate_expect=(
   [m819ecc8753]="18 sdl (void)0 survived - survived"         # bookkeeping deleted
   [m99c6322ad6]="18 aor -= equivalent - equivalent"          # listed in equivalent.txt
   [m6001297906]="40 cst 0 stillborn - stillborn"             # case 1 -> 0: a duplicate
+  [med9fb4f6a6]="58 aor / identical - identical"             # n * 1 -> n / 1: the same code
 )
 mutate_run() {
   local ids; ids=$(printf '%s\n' "${!mutate_expect[@]}" | sort | paste -sd,)
@@ -74,10 +75,11 @@ mutate_campaign() {
     [ "$got" = "$want" ] || { echo "$id: expected '$want', got '$got'"; ok=1; }
   done
   # 4 killed with properties (two by a property, a crash, a hang) and 2
-  # crash-only, of 7 - 1 stillborn - 1 equivalent.
+  # crash-only, of 8 - 1 stillborn - 1 equivalent - 1 identical.
   grep -q '"scored": 5,' "$mutate_dir/summary.json" &&
     grep -q '"score_with_properties": 80.0,' "$mutate_dir/summary.json" &&
-    grep -q '"score_crash_only": 40.0,' "$mutate_dir/summary.json" || { cat "$mutate_dir/summary.json"; ok=1; }
+    grep -q '"score_crash_only": 40.0,' "$mutate_dir/summary.json" &&
+    grep -q '"identical": 1,' "$mutate_dir/summary.json" || { cat "$mutate_dir/summary.json"; ok=1; }
   # tiny_unused is never called: its sites are counted, not run.
   grep -q '	tiny_unused	' "$mutate_dir/base/uncovered.tsv" || { echo "tiny_unused is covered?"; ok=1; }
   grep -q '^| mutant | where | op | round_trip | kind_range | crash | crash-only |$' "$mutate_dir/report.md" &&
@@ -95,7 +97,7 @@ mutate_resume_gate() {
   rm -f "$mutate_dir/results/m819ecc8753"
   out=$(mutate_run MIN_SCORE=80 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q '7 mutants of tiny (1 marked equivalent, 5 done before); running 1 ' <<<"$out" || return 1
+  grep -q '8 mutants of tiny (1 marked equivalent, 6 done before); running 1 ' <<<"$out" || return 1
   out=$(mutate_run MIN_SCORE=80.5 2>&1) && { echo "$out"; return 1; }
   echo "$out"
   grep -q 'running 0 ' <<<"$out" && grep -q 'mutation score 80.0% is below MIN_SCORE=80.5%' <<<"$out"
@@ -118,14 +120,14 @@ mutate_baseline() {
   cp "$mutate_dir/results/m17ed0e501f" "$mutate_dir-kept"
   out=$(mutate_baseline_run 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q '8 mutants of tiny (1 marked equivalent, 0 done before); running 7 .*baseline: tiny_baseline$' <<<"$out" &&
+  grep -q '9 mutants of tiny (1 marked equivalent, 0 done before); running 8 .*baseline: tiny_baseline$' <<<"$out" &&
     cmp "$mutate_dir/results/m17ed0e501f" "$mutate_dir-kept" || { echo "not resumed as expected"; ok=1; }
   declare -A bexpect=(
     [m17ed0e501f]="property survived -" [mdd667c4eb7]="property survived -"
     [mdb6a8e5330]="crash crash tiny_baseline:asan-heap-buffer-overflow"
     [m9028f5fd80]="timeout timeout tiny_baseline:-" [m819ecc8753]="survived survived -"
     [m99c6322ad6]="equivalent equivalent -" [m6001297906]="stillborn stillborn -"
-    [m793641479c]="survived crash tiny_baseline:signal"
+    [m793641479c]="survived crash tiny_baseline:signal" [med9fb4f6a6]="identical identical -"
   )
   for id in "${!bexpect[@]}"; do
     want=${bexpect[$id]}
@@ -156,7 +158,7 @@ mutate_shards() {
   done
   wait %1 && wait %2 || { cat "$mutate_dir"-shard?.log; return 1; }
   cat "$mutate_dir"-shard?.log
-  grep -q 'shard 1 of 2: 4 of 8' "$mutate_dir-shard1.log" || ok=1
+  grep -q 'shard 1 of 2: 5 of 9' "$mutate_dir-shard1.log" || ok=1
   # (make mutate-merge-<target> runs this script for a real target.)
   PF_MUTATE_OUT="$mutate_dir-merged" PF_MUTATE_EQUIVALENT=tests/mutate/equivalent.txt \
     build/mutate/merge.sh tiny "$mutate_dir/shard-2-of-2" "$mutate_dir/shard-1-of-2" || return 1
@@ -179,7 +181,7 @@ mutate_table() {
   out=$(make -s mutate-table SUMMARIES="$mutate_dir/summary.json") || return 1
   echo "$out"
   grep -q '^| target | mutants run | equivalent | with properties | crash-only |' <<<"$out" &&
-    grep -q '^| tiny | 6 | 1 | \*\*66.7% (4/6)\*\* | 33.3% (2/6) | 50.0% (3/6) `tiny_baseline` | 2 s, 1 | 20[0-9-]* | `[0-9a-f]*\(-dirty\)\?` |$' <<<"$out" || return 1
+    grep -q '^| tiny | 6 | 2 (1 identical) | \*\*66.7% (4/6)\*\* | 33.3% (2/6) | 50.0% (3/6) `tiny_baseline` | 2 s, 1 | 20[0-9-]* | `[0-9a-f]*\(-dirty\)\?` |$' <<<"$out" || return 1
   out=$(make -s mutate-table SUMMARIES=tests/mutate/equivalent.txt 2>&1) && return 1
   grep -q 'is not a campaign' <<<"$out"
 }
