@@ -72,6 +72,13 @@ if [ -n "${PF_MUTATE_BASELINE_SEEDS:-}" ]; then
   BASELINE_CORPUS=$seeds
 fi
 
+# -I<lib>:<dir> and -Isrc:<dir> in BASELINE_CFLAGS: a directory of the
+# library's source (the one its shipped fuzzers include from).
+cflags=()
+for w in ${BASELINE_CFLAGS:-}; do
+  case $w in -I*:*) cflags+=("-I$(resolve "${w#-I}" BASELINE_CFLAGS -d)") ;; *) cflags+=("$w") ;; esac
+done
+
 read -r -a words <<<"$BASELINE"
 files=() names=() corpora=() dicts=() extra=()
 for w in "${words[@]}"; do files+=("$(resolve "$w")"); done
@@ -92,7 +99,7 @@ done
 print=$(
   {
     cat "$base/.fingerprint"
-    printf '%s\n' "$CC" "$cxx" "$PF_MUTATE_LINKFLAGS" "${BASELINE_CFLAGS:-}" "${names[@]}" \
+    printf '%s\n' "$CC" "$cxx" "$PF_MUTATE_LINKFLAGS" "${cflags[@]}" "${names[@]}" \
       "${corpora[@]}" "${dicts[@]}"
     cat "${files[@]}" "${extra[@]}" "$here/baseline.sh"
     for c in "${corpora[@]}"; do
@@ -117,7 +124,7 @@ compile() {
   mkdir -p "$dir/$n/obj"
   # shellcheck disable=SC2086
   (cd "$(dirname "$s")" && PF_CC_LOG=$dir/cc/$n PF_REAL_CC=$c "$here/cc-log.sh" $PF_MUTATE_LINKFLAGS \
-    ${BASELINE_CFLAGS:-} -I. "${incs[@]}" -c "$s" -o "$o") >> "$dir/build.log" 2>&1 ||
+    "${cflags[@]}" -I. "${incs[@]}" -c "$s" -o "$o") >> "$dir/build.log" 2>&1 ||
     { tail -n 20 "$dir/build.log" >&2; mt_die "BASELINE: compiling $s failed (log: $dir/build.log)"; }
 }
 : > "$dir/list.tsv"

@@ -87,6 +87,11 @@ same_code() {
   ID=$id perl -0777 -pe 's/m0000000000/$ENV{ID}/g' "$ref" | cmp -s - "$m/same-code.o"
 }
 
+# lld links a sanitized fuzz binary in about 60% of the CPU time of the
+# default linker (cJSON: 0.31 s against 0.54 s), once or more per mutant.
+fast_ld=()
+command -v ld.lld >/dev/null 2>&1 && fast_ld=(-fuse-ld=lld)
+
 # The mutated library's objects are linked as objects, before the
 # unmutated archives: the linker then never takes an archive member they
 # replace (no archive copy to update, and no member names to match: a
@@ -108,7 +113,7 @@ build() {
   archives=()
   for lib in $PF_MUTATE_LIBS; do archives+=("$base/lib/$lib"/*.a); done
   # shellcheck disable=SC2086
-  $CC $PF_MUTATE_LINKFLAGS "${harness[@]}" "$PF_PROPFUZZ_A" "${lib_objs[@]}" "${archives[@]}" \
+  $CC "${fast_ld[@]}" $PF_MUTATE_LINKFLAGS "${harness[@]}" "$PF_PROPFUZZ_A" "${lib_objs[@]}" "${archives[@]}" \
     ${PF_MUTATE_LDLIBS:-} -lm -o "$m/bin" >> "$m/build.log" 2>&1
 }
 
@@ -124,7 +129,7 @@ build_baseline() {
     objs=("${objs[@]/"$ENTRY_OBJ"/"$OBJ"}")
   done
   # shellcheck disable=SC2086
-  $(cat "$bdir/$n/linker") $PF_MUTATE_LINKFLAGS "${objs[@]}" "${lib_objs[@]}" "${archives[@]}" \
+  $(cat "$bdir/$n/linker") "${fast_ld[@]}" $PF_MUTATE_LINKFLAGS "${objs[@]}" "${lib_objs[@]}" "${archives[@]}" \
     ${PF_MUTATE_LDLIBS:-} -lm -o "$m/baseline-$n" >> "$m/build.log" 2>&1
 }
 
@@ -169,15 +174,17 @@ verdict_of() {
 }
 killer_of() { case $1 in property=*) echo "${1#property=}" ;; timeout) echo - ;; *) echo "${1#crash:}" ;; esac; }
 
-# run_mode BIN BASEBIN CHECKS TAG CORPUS DICT: replays CORPUS (a directory,
-# or - for none) on BIN, then fuzzes MUTANT_TIME seconds if nothing failed.
-# Sets V (verdict), K (killer), P (phase), T (seconds), C (cells).
+# run_mode BIN BASEBIN CHECKS TAG CORPUS DICT [noreplay]: replays CORPUS
+# (a directory, or - for none) on BIN, then fuzzes MUTANT_TIME seconds if
+# nothing failed. Sets V (verdict), K (killer), P (phase), T (seconds),
+# C (cells), REPLAY_CLEAN (1: the replay failed nothing). "noreplay" skips
+# the replay: the fuzzing run executes the corpus first anyway.
 run_mode() {
   local bin=$1 basebin=$2 checks=$3 tag=$4 corpus=$5 d=() c=()
   [ "$6" = - ] || d=(-dict="$6")
   [ "$corpus" = - ] || c=("$corpus")
-  V=survived K=- P=- T=- C=
-  if [ "$corpus" != - ]; then
+  V=survived K=- P=- T=- C= REPLAY_CLEAN=0
+  if [ "$corpus" != - ] && [ "${7:-}" != noreplay ]; then
     run_bin "$bin" "$checks" "$m/$tag-replay.log" "$m/$tag-art" -runs=0 "$corpus"
     if [ -n "$SIG" ]; then
       V=$(verdict_of "$SIG") K=$(killer_of "$SIG") P=replay T=$TIME
@@ -185,6 +192,7 @@ run_mode() {
       [ "$checks" = all ] && [ "$V" = property ] && replay_cells replay "$corpus"
       return
     fi
+    REPLAY_CLEAN=1
   fi
   mkdir -p "$m/$tag-work"
   run_bin "$bin" "$checks" "$m/$tag-fuzz.log" "$m/$tag-art" -max_total_time="$MUTANT_TIME" \
@@ -279,7 +287,12 @@ if [ $need_main = 1 ]; then
   else
     run_mode "$m/bin" "$base/bin" all p "$base/corpus" "${dict[0]:-}"
     row=("$V" "$K" "$P" "$T" "$C")
-    run_mode "$m/bin" "$base/bin" none c "$base/corpus" "${dict[0]:-}"
+    # The corpus passed every property and no sanitizer spoke: with the
+    # checks off (less code run, the same library calls) it passes too, so
+    # the crash-only run goes straight to fuzzing (which runs it first).
+    skip=
+    [ "$REPLAY_CLEAN" = 1 ] && skip=noreplay
+    run_mode "$m/bin" "$base/bin" none c "$base/corpus" "${dict[0]:-}" $skip
     row+=("$V" "$K" "$P" "$T")
   fi
   printf '%s\t' "$id" "$PF_MUTATE_RESULT_PRINT" "${row[@]}" "$btime" > "$out/results/$id.tmp"

@@ -67,7 +67,8 @@ done
 # BASELINE=own: the fuzz target the target's library ships, as
 # build/targets/<t>.mk names it (MUTATE_BASELINE_<t>), with the seeds its
 # script makes (MUTATE_BASELINE_SEEDS_<t>) unless BASELINE_CORPUS says,
-# and MUTATE_BASELINE_DICT_<t> unless BASELINE_DICT says.
+# and MUTATE_BASELINE_DICT_<t>, _SOURCES_<t>, _CFLAGS_<t> unless
+# BASELINE_DICT, BASELINE_SOURCES, BASELINE_CFLAGS say.
 # BASELINE=auto: own where the target names one, else none.
 export PF_MUTATE_BASELINE_SEEDS=
 if [ "$BASELINE" = auto ]; then BASELINE=; [ -z "${PF_MUTATE_OWN_FUZZER:-}" ] || BASELINE=own; fi
@@ -77,6 +78,8 @@ if [ "$BASELINE" = own ]; then
   BASELINE=$PF_MUTATE_OWN_FUZZER
   [ -n "${BASELINE_CORPUS:-}" ] || PF_MUTATE_BASELINE_SEEDS=${PF_MUTATE_OWN_SEEDS:-}
   export BASELINE_DICT=${BASELINE_DICT:-${PF_MUTATE_OWN_DICT:-}}
+  export BASELINE_SOURCES=${BASELINE_SOURCES:-${PF_MUTATE_OWN_SOURCES:-}}
+  export BASELINE_CFLAGS=${BASELINE_CFLAGS:-${PF_MUTATE_OWN_CFLAGS:-}}
 fi
 
 "$here/base.sh"
