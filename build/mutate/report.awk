@@ -127,7 +127,7 @@ function matrix_table(   r, i, m, f, cs, c, got, line, cr, co, bo, hdr, rule) {
     out("One row per mutant, one column per property: the seconds until that property failed")
     out("(`r`: replaying the corpus; `f`: fuzzing, the time to the input that failed first; either")
     out("way every property is then tried on its own on the failing inputs, so a row shows every")
-    out("relation that sees the mutant). A row without a kill is a gap; a column without kills")
+    out("relation that sees the mutant; the first to fail is in bold). A row without a kill is a gap; a column without kills")
     out("is a property that caught nothing the others did not.\n")
     hdr = "| mutant | where | op |"; rule = "|---|---|---|"
     for (i = 1; i <= np; i++) { hdr = hdr " " P[i] " |"; rule = rule "---|" }
@@ -139,7 +139,8 @@ function matrix_table(   r, i, m, f, cs, c, got, line, cr, co, bo, hdr, rule) {
         m = split(f[16], cs, ",")
         for (i = 1; i <= m; i++) { split(cs[i], c, ":"); got[c[1]] = cell(c[2], c[3]) }
         line = "| `" f[1] "` | " base(f[2]) ":" f[3] " | " f[4] " |"
-        for (i = 1; i <= np; i++) line = line " " ((P[i] in got) ? got[P[i]] : "") " |"
+        for (i = 1; i <= np; i++)
+            line = line " " ((P[i] in got) ? (f[8] == "property" && f[9] == P[i] ? "**" got[P[i]] "**" : got[P[i]]) : "") " |"
         cr = f[8] == "crash" ? f[9] " " cell(f[11], f[10]) : f[8] == "timeout" ? "timeout " cell(f[11], f[10]) : ""
         co = killed(f[12]) ? (f[12] == "timeout" ? "timeout" : f[13]) " " cell(f[15], f[14]) : ""
         bo = killed(f[20]) ? f[21] " " cell(f[23], f[22]) : ""

@@ -83,7 +83,7 @@ mutate_campaign() {
   # tiny_unused is never called: its sites are counted, not run.
   grep -q '	tiny_unused	' "$mutate_dir/base/uncovered.tsv" || { echo "tiny_unused is covered?"; ok=1; }
   grep -q '^| mutant | where | op | round_trip | kind_range | crash | crash-only |$' "$mutate_dir/report.md" &&
-    grep -Eq '^\| `m17ed0e501f` \| tinylib.c:17 \| aor \| [0-9]+\.[0-9]r \|  \|  \|  \|$' "$mutate_dir/report.md" &&
+    grep -Eq '^\| `m17ed0e501f` \| tinylib.c:17 \| aor \| \*\*[0-9]+\.[0-9]r\*\* \|  \|  \|  \|$' "$mutate_dir/report.md" &&
     grep -q '^- `m819ecc8753` tests/mutate/tinylib.c:18 sdl in `tiny_encode`: `encoded_total += n;` → `(void)0;`$' "$mutate_dir/report.md" &&
     grep -q '^- `m99c6322ad6` .* — tinylib.c:18 encoded_total += n -> -= n: encoded_total is never read$' "$mutate_dir/report.md" ||
     { sed -n '/## Kill matrix/,$p' "$mutate_dir/report.md"; ok=1; }
