@@ -165,10 +165,10 @@ mutate_shards() {
   # Everything but the seconds.
   strip() { cut -f1-10,12-14,16,17,20-22 "$1" | sed 's/:[0-9.]*:/::/g'; }
   diff <(strip "$mutate_dir/mutants.tsv") <(strip "$mutate_dir-merged/mutants.tsv") || ok=1
-  diff <(grep -v 'seconds\|mutants_per_minute\|"shards"\|"jobs"' "$mutate_dir/summary.json") \
-       <(grep -v 'seconds\|mutants_per_minute\|"shards"\|"jobs"' "$mutate_dir-merged/summary.json") || ok=1
-  diff <(sed -n '/^## Kill matrix/,/^## Survivors/p' "$mutate_dir/report.md" | sed 's/[0-9.]*\([rf]\) /\1 /g') \
-       <(sed -n '/^## Kill matrix/,/^## Survivors/p' "$mutate_dir-merged/report.md" | sed 's/[0-9.]*\([rf]\) /\1 /g') || ok=1
+  diff <(grep -v 'seconds\|mutants_per_minute\|"shards"\|"jobs"\|"date"' "$mutate_dir/summary.json") \
+       <(grep -v 'seconds\|mutants_per_minute\|"shards"\|"jobs"\|"date"' "$mutate_dir-merged/summary.json") || ok=1
+  diff <(sed -n '/^## Kill matrix/,/^## Survivors/p' "$mutate_dir/report.md" | sed -E 's/[0-9]+\.[0-9]+([rf])/\1/g') \
+       <(sed -n '/^## Kill matrix/,/^## Survivors/p' "$mutate_dir-merged/report.md" | sed -E 's/[0-9]+\.[0-9]+([rf])/\1/g') || ok=1
   # A missing share is refused.
   PF_MUTATE_OUT="$mutate_dir-merged" build/mutate/merge.sh tiny "$mutate_dir/shard-1-of-2" 2>&1 |
     grep -q 'shards missing: have 1 of 1..2' || { echo "a missing shard was not refused"; ok=1; }
