@@ -5,7 +5,9 @@
 # a slide between nights is the library's or the harness's, not the
 # corpus's), its mutation analysis where a make mutate-<target> rule
 # exists, then a summary table. Profile: nightly (build/profiles.sh);
-# NIGHTLY_TARGETS=slow|all|<names>. Logs: out/nightly/<run>/.
+# NIGHTLY_TARGETS=slow|all|<names>; the mutation analysis's NIGHTLY_MUTANTS,
+# NIGHTLY_MUTANT_TIME, NIGHTLY_MUTATE_JOBS, NIGHTLY_MUTATE_SEED and
+# NIGHTLY_BASELINE (see mutation_of). Logs: out/nightly/<run>/.
 # Exits 1 when a run found something or a step failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -43,12 +45,21 @@ rates_of() {
           if (!n) printf "-" }' "$f"
 }
 
-# Mutation analysis only where the rule exists (make mutate-<target>).
+# Mutation analysis only where the rule exists (make mutate-<target>): a
+# sample of NIGHTLY_MUTANTS (200) covered mutants, NIGHTLY_MUTANT_TIME (10)
+# seconds each, two at a time, against the library's own fuzz target where
+# the target names one (BASELINE=auto), failing below the target's gate
+# (MUTATE_GATE=1: MUTATE_MIN_SCORE_<target> in build/mk/mutate.mk).
 mutation_of() {
-  local t=$1
+  local t=$1 js=out/mutate/$1/summary.json
   make -n "mutate-$t" >/dev/null 2>&1 || { echo "-"; return; }
-  make -s "mutate-$t" > "$logs/$t.mutate.log" 2>&1 || status=1
-  grep -Eio 'score[^0-9]*[0-9.]+%' "$logs/$t.mutate.log" | tail -1 | grep -Eo '[0-9.]+%' || echo "?"
+  rm -f "$js"
+  make -s "mutate-$t" MUTATE_GATE=1 BASELINE=${NIGHTLY_BASELINE:-auto} MUTANTS=${NIGHTLY_MUTANTS:-200} \
+    MUTANT_TIME=${NIGHTLY_MUTANT_TIME:-10} JOBS=${NIGHTLY_MUTATE_JOBS:-2} SEED=${NIGHTLY_MUTATE_SEED:-1} \
+    > "$logs/$t.mutate.log" 2>&1 || status=1
+  [ -f "$js" ] || { echo "?"; return; }
+  awk -F': ' '/"score_with_properties"/ { p = $2 } /"score_baseline"/ { b = $2 }
+    END { gsub(/,/, "", p); gsub(/,/, "", b); printf "%s%%%s", p, (b != "null" && b != "" ? " (own fuzzer " b "%)" : "") }' "$js"
 }
 
 status=0

@@ -100,7 +100,15 @@ llvm-cov export -format=lcov "$base/cov/bin" -instr-profile="$base/cov/merged.pr
 awk -v from="$(realpath -m "$base/cov/lib")/" -v to="$(realpath -m "$base/lib")/" '
   /^SF:/ { f = substr($0, 4); if (index(f, from) == 1) f = to substr(f, length(from) + 1) }
   /^DA:/ { split(substr($0, 4), d, ","); if (d[2] > 0) print f "\t" d[1] }' \
-  "$base/cov/coverage.lcov" | sort -u > "$base/covered-lines.tsv"
+  "$base/cov/coverage.lcov" | sort -u > "$base/covered-lines.raw"
+# Real paths, as sites.tsv has them (a source tree reached through a
+# symbolic link would otherwise match no site).
+cut -f1 "$base/covered-lines.raw" | sort -u | while read -r f; do
+  printf '%s\t%s\n' "$f" "$(realpath -m "$f")"
+done > "$base/covered-files.tsv"
+awk -F'\t' -v OFS='\t' 'NR == FNR { real[$1] = $2; next } { print real[$1], $2 }' \
+  "$base/covered-files.tsv" "$base/covered-lines.raw" | sort -u > "$base/covered-lines.tsv"
+rm -f "$base/covered-lines.raw" "$base/covered-files.tsv"
 
 "$here/sites.sh" "$base" "$cache" "$top"
 echo "$print" > "$base/.fingerprint"

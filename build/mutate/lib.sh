@@ -21,7 +21,7 @@ mt_read_entry() {
   for ((i = 1; i < ${#ENTRY_ARGS[@]}; i++)); do
     a=${ENTRY_ARGS[i]}
     if [ "$a" = -o ]; then ENTRY_OBJ=${ENTRY_ARGS[i + 1]}; i=$((i + 1)); continue; fi
-    case $a in -*) ;; *.c) ENTRY_SRC=$a ;; esac
+    case $a in -*) ;; *.c|*.cc|*.cpp|*.cxx|*.C) ENTRY_SRC=$a ;; esac
   done
 }
 

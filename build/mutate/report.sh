@@ -11,14 +11,19 @@ equiv=${PF_MUTATE_EQUIVALENT:-/dev/null}
 [ -f "$equiv" ] || equiv=/dev/null
 
 # --- mutants.tsv: sites joined with results and the equivalents list ------
-all=$out/.results.tsv
-: > "$all"
+all=$out/.results.tsv bres=$out/.baseline.tsv
+: > "$all"; : > "$bres"
 for r in "$out"/results/*; do [ -f "$r" ] && cat "$r" >> "$all"; done
+for r in "$out"/baseline/*; do [ -f "$r" ] && cat "$r" >> "$bres"; done
+baseline=
+[ -f "$base/baseline/list.tsv" ] && baseline=$(cut -f1 "$base/baseline/list.tsv" | paste -sd' ')
 {
   printf 'id\tfile\tline\top\tfunction\tbefore\tafter\tverdict\tkiller\tphase\tseconds'
   printf '\tcrash_only_verdict\tcrash_only_killer\tcrash_only_phase\tcrash_only_seconds\tcells'
-  printf '\tequivalent\tbuild_seconds\ttotal_seconds\n'
-  awk -F'\t' -v OFS='\t' -v eqf="$equiv" -v sitef="$base/sites.tsv" -v resf="$all" '
+  printf '\tequivalent\tbuild_seconds\ttotal_seconds'
+  printf '\tbaseline_verdict\tbaseline_killer\tbaseline_phase\tbaseline_seconds\n'
+  awk -F'\t' -v OFS='\t' -v eqf="$equiv" -v sitef="$base/sites.tsv" -v resf="$all" -v bresf="$bres" \
+      -v has_base="${baseline:+1}" '
     FILENAME == eqf {
       if ($0 ~ /^[ \t]*(#|$)/) next
       line = $0; sub(/^[ \t]+/, "", line); id = line; sub(/[ \t].*/, "", id)
@@ -28,21 +33,28 @@ for r in "$out"/results/*; do [ -f "$r" ] && cat "$r" >> "$all"; done
     FILENAME == resf {
       res[$1] = $3 OFS $4 OFS $5 OFS $6 OFS $8 OFS $9 OFS $10 OFS $11 OFS $7; secs[$1] = $12 OFS $13; next
     }
+    FILENAME == bresf { bres[$1] = $3 OFS $4 OFS $5 OFS $6; next }
     {
       id = $1
       if (id in eq) r = "equivalent\t-\t-\t-\tequivalent\t-\t-\t-\t"
       else if (id in res) r = res[id]
       else r = "not-run\t-\t-\t-\tnot-run\t-\t-\t-\t"
-      print id, site[id], r, (id in eq) ? eq[id] : "", (id in secs) ? secs[id] : "-" OFS "-"
-    }' "$equiv" "$base/sites.tsv" "$all" "$out/sample.txt" | sort -t "$(printf '\t')" -k2,2 -k3,3n
+      b = (id in eq) ? "equivalent" OFS "-" OFS "-" OFS "-" : (id in bres) ? bres[id] : \
+          (has_base ? "not-run" : "-") OFS "-" OFS "-" OFS "-"
+      print id, site[id], r, (id in eq) ? eq[id] : "", (id in secs) ? secs[id] : "-" OFS "-", b
+    }' "$equiv" "$base/sites.tsv" "$all" "$bres" "$out/sample.txt" | sort -t "$(printf '\t')" -k2,2 -k3,3n -k1,1
 } > "$out/mutants.tsv"
-rm -f "$all"
+rm -f "$all" "$bres"
+# When and from what: run.sh's campaign.tsv (date, revision).
+date= rev= mt=${MUTANT_TIME:-} seed=${SEED:-}
+[ -f "$out/campaign.tsv" ] && IFS=$'\t' read -r date rev mt seed < "$out/campaign.tsv"
 
 props=$(paste -sd, "$base/properties.txt")
 read -r ran secs jobs < "$out/last-run.tsv" || { ran=0 secs=0 jobs=1; }
 awk -F'\t' -v t="$t" -v props="$props" -v ran="$ran" -v secs="$secs" -v jobs="$jobs" \
     -v n_sites="$(wc -l < "$base/sites.tsv")" -v n_cov="$(wc -l < "$base/covered.tsv")" \
-    -v n_uncov="$(wc -l < "$base/uncovered.tsv")" -v mt="${MUTANT_TIME:-}" -v seed="${SEED:-}" \
+    -v n_uncov="$(wc -l < "$base/uncovered.tsv")" -v mt="$mt" -v seed="$seed" \
+    -v baseline="$baseline" -v date="$date" -v rev="$rev" -v shards="${PF_MUTATE_SHARDS:-1}" \
     -v md="$out/report.md" -v js="$out/summary.json" -f "$here/report.awk" "$out/mutants.tsv"
 cat "$out/report.md" | sed -n '/^## Score/,/^## Kill matrix/p' | sed '$d'
 echo "propfuzz: report: $out/report.md (machine-readable: mutants.tsv, summary.json)"

@@ -5,6 +5,7 @@
 #   deps.tsv     name<TAB>file it reads (the harness's command included)
 #   roots.txt    directories a mutated file's copy is made of (the -I
 #                directories and source directories, longest first)
+#   file-roots.tsv  the one each file's mutants copy
 #   sites.tsv    every site, once (columns: see build/mutate/mutgen_emit.c)
 #   covered.tsv  the sites whose line the replay set executes
 #   uncovered.tsv the others
@@ -32,7 +33,8 @@ for f in "$base"/cc/*/*; do
   mt_read_entry "$f"
   [ -n "$ENTRY_SRC" ] && [ -n "$ENTRY_OBJ" ] || continue
   src=$(mt_abs "$ENTRY_DIR" "$ENTRY_SRC") obj=$(mt_abs "$ENTRY_DIR" "$ENTRY_OBJ")
-  printf '%s\t%s\t%s\t%s\n' "$name" "$lib" "$obj" "$src" >> "$base/entries.tsv"
+  [ -f "$src" ] || continue   # a configure script's test program, gone since
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$lib" "$obj" "$src" "$(realpath "$src")" >> "$base/entries.tsv"
   (cd "$ENTRY_DIR" && "$gen" deps -- "${ENTRY_ARGS[@]:1}") | sed "s|^|$name\t|" >> "$base/deps.tsv"
   dirname "$(realpath "$src")" >> "$base/roots.raw"
   prev=
@@ -49,6 +51,34 @@ done
 awk '{ print length($0) "\t" $0 }' "$base/roots.raw" | sort -rn | cut -f2- | awk '!s[$0]++' > "$base/roots.txt"
 # A header's sites come once per unit that includes it: keep one.
 awk -F'\t' '!seen[$13 "\t" $5 "\t" $6 "\t" $9]++ && !id[$1]++' "$base/sites.raw" > "$base/sites.tsv"
+# The directory a mutant of each file copies (file-roots.tsv: file, root):
+# the longest root that holds the file and the sources of the units of
+# its own tree that read it, so that an include relative to the includer
+# ("../common/x.c", as FFTW's SIMD codelets do) finds the mutated copy
+# too. Units from elsewhere (the harness) reach it through a -I root.
+awk -F'\t' -v OFS='\t' -v cache="$(realpath -m "$cache/src")/" -v lib="$(realpath -m "$base/lib")/" '
+  function under(f, d) { return index(f, d "/") == 1 }
+  function top(f,   r, i, t) {
+    if (index(f, cache) == 1) { r = substr(f, length(cache) + 1); return cache substr(r, 1, index(r, "/") - 1) }
+    if (index(f, lib) == 1) { r = substr(f, length(lib) + 1); return lib substr(r, 1, index(r, "/") - 1) }
+    for (i = 1; i <= nr; i++) if (under(f, R[i])) t = R[i]
+    return t
+  }
+  FILENAME == ARGV[1] { R[++nr] = $0; next }
+  FILENAME == ARGV[2] { src[$1] = $5; next }
+  FILENAME == ARGV[3] { if ($1 in src) readers[$2] = readers[$2] SUBSEP src[$1]; next }
+  !($13 in done) {
+    f = $13; done[f] = 1; t = top(f); pick = ""
+    n = split(substr(readers[f], 2), rs, SUBSEP)
+    for (i = 1; i <= nr && pick == ""; i++) {
+      if (!under(f, R[i])) continue
+      ok = 1
+      for (j = 1; j <= n; j++) if (t != "" && under(rs[j], t) && !under(rs[j], R[i])) ok = 0
+      if (ok) pick = R[i]
+    }
+    if (pick == "") for (i = 1; i <= nr && pick == ""; i++) if (under(f, R[i])) pick = R[i]
+    print f, pick
+  }' "$base/roots.txt" "$base/entries.tsv" "$base/deps.tsv" "$base/sites.tsv" > "$base/file-roots.tsv"
 rm -f "$base/sites.raw" "$base/roots.raw"
 awk -F'\t' 'NR == FNR { hit[$1 "\t" $2] = 1; next }
             { print > (((($13 "\t" $3) in hit)) ? covered : uncovered) }' \

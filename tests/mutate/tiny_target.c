@@ -28,7 +28,7 @@ static void prop_round_trip(pf_src *s, void *in)
     const bytes *b = in;
     uint8_t *enc = tiny_encode(b->p, b->n);
     pf_defer(s, free, enc);
-    uint8_t *dec = tiny_decode(enc, b->n);
+    uint8_t *dec = tiny_decode(enc, tiny_encoded_size(b->n));
     pf_defer(s, free, dec);
     pf_check_bytes_equal(s, NULL, "bytes", b->p, b->n, "decode(encode(bytes))", dec, b->n);
 }

@@ -50,3 +50,10 @@ int tiny_unused(int x)
 {
     return x * 2 + 1;
 }
+
+/* One byte each: a product by one, so that * -> / compiles to the very same
+ * code -- an equivalent the runner recognises by itself (identical). */
+size_t tiny_encoded_size(size_t n)
+{
+    return n * 1;
+}

@@ -12,6 +12,9 @@
 uint8_t *tiny_encode(const uint8_t *in, size_t n);
 uint8_t *tiny_decode(const uint8_t *in, size_t n);
 
+/* The size of the encoding of n bytes. */
+size_t tiny_encoded_size(size_t n);
+
 /* The kind of a byte: 1, 2, 3 or 4. */
 int tiny_kind(uint8_t b);
 

@@ -1,6 +1,7 @@
 # Mutation analysis (build/mutate/): the generator on a file of known
 # sites, and a whole campaign on the tiny library of tests/mutate/ whose
-# every verdict is known. Sourced by tests/run.sh; ~30 s.
+# every verdict is known, with a baseline fuzz target, in two shards
+# merged, and the README table made from it. Sourced by tests/run.sh.
 
 mutate_dir=out/test-tmp/mutate
 mutgen=out/mutate/tool/pf-mutgen
@@ -53,6 +54,7 @@ declare -A mutate_expect=(
   [m819ecc8753]="18 sdl (void)0 survived - survived"         # bookkeeping deleted
   [m99c6322ad6]="18 aor -= equivalent - equivalent"          # listed in equivalent.txt
   [m6001297906]="40 cst 0 stillborn - stillborn"             # case 1 -> 0: a duplicate
+  [med9fb4f6a6]="58 aor / identical - identical"             # n * 1 -> n / 1: the same code
 )
 mutate_run() {
   local ids; ids=$(printf '%s\n' "${!mutate_expect[@]}" | sort | paste -sd,)
@@ -73,14 +75,15 @@ mutate_campaign() {
     [ "$got" = "$want" ] || { echo "$id: expected '$want', got '$got'"; ok=1; }
   done
   # 4 killed with properties (two by a property, a crash, a hang) and 2
-  # crash-only, of 7 - 1 stillborn - 1 equivalent.
+  # crash-only, of 8 - 1 stillborn - 1 equivalent - 1 identical.
   grep -q '"scored": 5,' "$mutate_dir/summary.json" &&
     grep -q '"score_with_properties": 80.0,' "$mutate_dir/summary.json" &&
-    grep -q '"score_crash_only": 40.0,' "$mutate_dir/summary.json" || { cat "$mutate_dir/summary.json"; ok=1; }
+    grep -q '"score_crash_only": 40.0,' "$mutate_dir/summary.json" &&
+    grep -q '"identical": 1,' "$mutate_dir/summary.json" || { cat "$mutate_dir/summary.json"; ok=1; }
   # tiny_unused is never called: its sites are counted, not run.
   grep -q '	tiny_unused	' "$mutate_dir/base/uncovered.tsv" || { echo "tiny_unused is covered?"; ok=1; }
   grep -q '^| mutant | where | op | round_trip | kind_range | crash | crash-only |$' "$mutate_dir/report.md" &&
-    grep -q '^| `m17ed0e501f` | tinylib.c:17 | aor | 0\.[0-9]r |  |  |  |$' "$mutate_dir/report.md" &&
+    grep -Eq '^\| `m17ed0e501f` \| tinylib.c:17 \| aor \| \*\*[0-9]+\.[0-9]r\*\* \|  \|  \|  \|$' "$mutate_dir/report.md" &&
     grep -q '^- `m819ecc8753` tests/mutate/tinylib.c:18 sdl in `tiny_encode`: `encoded_total += n;` → `(void)0;`$' "$mutate_dir/report.md" &&
     grep -q '^- `m99c6322ad6` .* — tinylib.c:18 encoded_total += n -> -= n: encoded_total is never read$' "$mutate_dir/report.md" ||
     { sed -n '/## Kill matrix/,$p' "$mutate_dir/report.md"; ok=1; }
@@ -94,10 +97,93 @@ mutate_resume_gate() {
   rm -f "$mutate_dir/results/m819ecc8753"
   out=$(mutate_run MIN_SCORE=80 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q '7 mutants of tiny (1 marked equivalent, 5 done before); running 1 ' <<<"$out" || return 1
+  grep -q '8 mutants of tiny (1 marked equivalent, 6 done before); running 1 ' <<<"$out" || return 1
   out=$(mutate_run MIN_SCORE=80.5 2>&1) && { echo "$out"; return 1; }
   echo "$out"
   grep -q 'running 0 ' <<<"$out" && grep -q 'mutation score 80.0% is below MIN_SCORE=80.5%' <<<"$out"
+}
+
+# BASELINE: the same mutants (the same ids, the same builds) also run
+# through a fuzz target of the kind libraries ship (tests/mutate/
+# tiny_baseline.c: crash-only, one assertion), as a third column. Added to
+# the finished campaign above, only the baseline runs for its mutants;
+# m793641479c (a kind made equal to another) is the one the baseline
+# kills and the properties miss.
+mutate_baseline_ids=m793641479c
+mutate_baseline_run() {
+  local ids; ids=$(printf '%s\n' "${!mutate_expect[@]}" $mutate_baseline_ids | sort | paste -sd,)
+  make -s mutate-selftest MUTATE_OUT="$mutate_dir" MUTANT_IDS="$ids" MUTANT_TIME=2 JOBS=2 \
+    PF_MUTANT_INPUT_TIMEOUT=1 BASELINE=src:tiny_baseline.c BASELINE_CORPUS=tests/mutate/baseline-corpus "$@"
+}
+mutate_baseline() {
+  local out ok=0 id want got
+  cp "$mutate_dir/results/m17ed0e501f" "$mutate_dir-kept"
+  out=$(mutate_baseline_run 2>&1) || { echo "$out"; return 1; }
+  echo "$out"
+  grep -q '9 mutants of tiny (1 marked equivalent, 0 done before); running 8 .*baseline: tiny_baseline$' <<<"$out" &&
+    cmp "$mutate_dir/results/m17ed0e501f" "$mutate_dir-kept" || { echo "not resumed as expected"; ok=1; }
+  declare -A bexpect=(
+    [m17ed0e501f]="property survived -" [mdd667c4eb7]="property survived -"
+    [mdb6a8e5330]="crash crash tiny_baseline:asan-heap-buffer-overflow"
+    [m9028f5fd80]="timeout timeout tiny_baseline:-" [m819ecc8753]="survived survived -"
+    [m99c6322ad6]="equivalent equivalent -" [m6001297906]="stillborn stillborn -"
+    [m793641479c]="survived crash tiny_baseline:signal" [med9fb4f6a6]="identical identical -"
+  )
+  for id in "${!bexpect[@]}"; do
+    want=${bexpect[$id]}
+    got=$(awk -F'\t' -v id="$id" '$1 == id { print $8, $20, $21 }' "$mutate_dir/mutants.tsv")
+    [ "$got" = "$want" ] || { echo "$id: expected '$want', got '$got'"; ok=1; }
+  done
+  grep -q '"score_baseline": 50.0,' "$mutate_dir/summary.json" &&
+    grep -q '"baseline": "tiny_baseline",' "$mutate_dir/summary.json" &&
+    grep -q '"score_with_properties": 66.7,' "$mutate_dir/summary.json" || { cat "$mutate_dir/summary.json"; ok=1; }
+  grep -q '^| mutant | where | op | round_trip | kind_range | crash | crash-only | baseline |$' "$mutate_dir/report.md" &&
+    grep -q "^| the library's own fuzzer (\`tiny_baseline\`) | 3 / 6 | 50.0% |$" "$mutate_dir/report.md" &&
+    grep -q '^## Killed with properties, not by the baseline (2)$' "$mutate_dir/report.md" &&
+    grep -q '^## Killed by the baseline, not with properties (1)$' "$mutate_dir/report.md" &&
+    grep -q '^- `m793641479c` tests/mutate/tinylib.c:43 cst: tiny_baseline:signal (replay)' "$mutate_dir/report.md" &&
+    grep -q '^- `m17ed0e501f` tests/mutate/tinylib.c:17 aor: only `round_trip`' "$mutate_dir/report.md" ||
+    { sed -n '/## Score/,$p' "$mutate_dir/report.md"; ok=1; }
+  out=$(mutate_baseline_run BASELINE=src:no_such_fuzzer.c 2>&1) && ok=1
+  grep -q 'BASELINE: no such file: no_such_fuzzer.c in tiny' <<<"$out" || { echo "$out"; ok=1; }
+  return $ok
+}
+
+# SHARD: two shards of the same campaign, merged, give the unsharded
+# run's verdicts, kill matrix and scores.
+mutate_shards() {
+  local ok=0 i strip
+  for i in 1 2; do
+    mutate_baseline_run SHARD=$i/2 > "$mutate_dir-shard$i.log" 2>&1 &
+  done
+  wait %1 && wait %2 || { cat "$mutate_dir"-shard?.log; return 1; }
+  cat "$mutate_dir"-shard?.log
+  grep -q 'shard 1 of 2: 5 of 9' "$mutate_dir-shard1.log" || ok=1
+  # (make mutate-merge-<target> runs this script for a real target.)
+  PF_MUTATE_OUT="$mutate_dir-merged" PF_MUTATE_EQUIVALENT=tests/mutate/equivalent.txt \
+    build/mutate/merge.sh tiny "$mutate_dir/shard-2-of-2" "$mutate_dir/shard-1-of-2" || return 1
+  # Everything but the seconds.
+  strip() { cut -f1-10,12-14,16,17,20-22 "$1" | sed 's/:[0-9.]*:/::/g'; }
+  diff <(strip "$mutate_dir/mutants.tsv") <(strip "$mutate_dir-merged/mutants.tsv") || ok=1
+  diff <(grep -v 'seconds\|mutants_per_minute\|"shards"\|"jobs"\|"date"' "$mutate_dir/summary.json") \
+       <(grep -v 'seconds\|mutants_per_minute\|"shards"\|"jobs"\|"date"' "$mutate_dir-merged/summary.json") || ok=1
+  diff <(sed -n '/^## Kill matrix/,/^## Survivors/p' "$mutate_dir/report.md" | sed -E 's/[0-9]+\.[0-9]+([rf])/\1/g') \
+       <(sed -n '/^## Kill matrix/,/^## Survivors/p' "$mutate_dir-merged/report.md" | sed -E 's/[0-9]+\.[0-9]+([rf])/\1/g') || ok=1
+  # A missing share is refused.
+  PF_MUTATE_OUT="$mutate_dir-merged" build/mutate/merge.sh tiny "$mutate_dir/shard-1-of-2" 2>&1 |
+    grep -q 'shards missing: have 1 of 1..2' || { echo "a missing shard was not refused"; ok=1; }
+  return $ok
+}
+
+# make mutate-table: the README table from a summary.json.
+mutate_table() {
+  local out
+  out=$(make -s mutate-table SUMMARIES="$mutate_dir/summary.json") || return 1
+  echo "$out"
+  grep -q '^| target | mutants run | equivalent | with properties | crash-only |' <<<"$out" &&
+    grep -q '^| tiny | 6 | 2 (1 identical) | \*\*66.7% (4/6)\*\* | 33.3% (2/6) | 50.0% (3/6) `tiny_baseline` | 2 s, 1 | 20[0-9-]* | `[0-9a-f]*\(-dirty\)\?` |$' <<<"$out" || return 1
+  out=$(make -s mutate-table SUMMARIES=tests/mutate/equivalent.txt 2>&1) && return 1
+  grep -q 'is not a campaign' <<<"$out"
 }
 
 mutate_misuse() {
@@ -107,7 +193,9 @@ mutate_misuse() {
   out=$(make -s mutate-selftest MUTATE_OUT="$mutate_dir" MUTANTS=lots 2>&1) && return 1
   grep -q 'MUTANTS must be a number or all' <<<"$out" || return 1
   out=$(mutate_run MUTANT_IDS=m0123456789 2>&1) && return 1
-  grep -q 'MUTANT_IDS: m0123456789 is not a covered mutant of tiny' <<<"$out"
+  grep -q 'MUTANT_IDS: m0123456789 is not a covered mutant of tiny' <<<"$out" || return 1
+  out=$(mutate_run SHARD=3/2 2>&1) && return 1
+  grep -q 'SHARD must be <i>/<n> with 1 <= i <= n' <<<"$out"
 }
 
 mkdir -p "$(dirname "$mutate_dir")"
@@ -116,4 +204,7 @@ step mutate/apply mutate_apply
 step mutate/sample mutate_sample
 step mutate/tiny-campaign mutate_campaign
 step mutate/resume-and-min-score mutate_resume_gate
+step mutate/baseline mutate_baseline
+step mutate/shards-merged mutate_shards
+step mutate/table mutate_table
 step mutate/misuse mutate_misuse
