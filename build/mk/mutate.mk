@@ -1,6 +1,6 @@
 # Mutation analysis (build/mutate/): make mutate-<target>
 #   MUTANTS=<n>|all  MUTANT_TIME=<s>  JOBS=<n>  SEED=<n>  MIN_SCORE=<pct>
-#   MUTANT_IDS=<id,...>
+#   MUTANT_IDS=<id,...>  MUTATOR=0|1 (the structure-aware mutator; PF_MUTATOR)
 # The generator, pf-mutgen, reads C through libclang (libclang-14-dev).
 
 LLVM_DIR := /usr/lib/llvm-14

@@ -8,7 +8,8 @@
 # Settings: MUTANTS=<n>|all (a sample of the covered mutants, drawn from
 # SEED), MUTANT_TIME=<seconds> of fuzzing per mutant and run, JOBS=<n>
 # mutants at once, SEED=<n>, MIN_SCORE=<pct> (exit 1 below it),
-# MUTANT_IDS=<id,...> (run just these). The target is described by the
+# MUTANT_IDS=<id,...> (run just these), MUTATOR=0|1 (the structure-aware
+# mutator off or on while fuzzing mutants). The target is described by the
 # PF_MUTATE_* variables build/mk/mutate.mk sets. An interrupted run
 # resumes: finished mutants are kept in results/ and not run again.
 set -euo pipefail
@@ -27,6 +28,9 @@ case $SEED in ''|*[!0-9]*) mt_die "SEED must be a number";; esac
 [ -z "$MIN_SCORE" ] || awk -v s="$MIN_SCORE" 'BEGIN { exit !(s ~ /^[0-9]+(\.[0-9]+)?$/ && s <= 100) }' ||
   mt_die "MIN_SCORE must be a percentage (0-100)"
 export MUTANT_TIME SEED
+# MUTATOR=0|1: the structure-aware mutator off or on in the fuzzing runs
+# (PF_MUTATOR; unset: the binary's default).
+case ${MUTATOR:-} in '') ;; 0|1) export PF_MUTATOR=$MUTATOR ;; *) mt_die "MUTATOR must be 0 or 1";; esac
 export PF_MUTANT_INPUT_TIMEOUT=${PF_MUTANT_INPUT_TIMEOUT:-5}
 export PF_MUTATE_OUT=${PF_MUTATE_OUT:-$top/out/mutate/$t}
 export PF_MUTGEN=${PF_MUTGEN:-$top/out/mutate/tool/pf-mutgen}
@@ -69,7 +73,7 @@ fi
 # Results of an earlier run count when they were made by the same setup.
 export PF_MUTATE_RESULT_PRINT
 PF_MUTATE_RESULT_PRINT=$(printf '%s\n' "$(cat "$base/.fingerprint")" "$MUTANT_TIME" \
-  "$PF_MUTANT_INPUT_TIMEOUT" "$SEED" | sha1sum | cut -c1-16)
+  "$PF_MUTANT_INPUT_TIMEOUT" "$SEED" "${PF_MUTATOR:-default}" | sha1sum | cut -c1-16)
 mkdir -p "$out/results"
 rm -rf "$out/work"
 stale=0
