@@ -8,8 +8,9 @@
 # seeds (corpus/<t>, dict/<t>.dict, a fresh work corpus), T2 seconds; the
 # edges covered (its `cov:` line) after T1 and after T2 seconds, and the
 # executions made. Arms: off (PF_MUTATOR=0: libFuzzer's mutations only),
-# on (the mutator, PF_MUTATOR=1), reuse (the mutator on only the inputs
-# libFuzzer just ran: PF_MUTATOR_RUNS=0, no extra run of the target). Then
+# on (PF_MUTATOR=1: the mutator on the inputs libFuzzer just ran, whose
+# draws that run recorded), runs (PF_MUTATOR=1 PF_MUTATOR_RUNS=1: also on
+# the first step of a mutation chain, an extra run of the target). Then
 # the mutator alone on the target's corpus (bench/mutator_speed.c: its
 # cost per mutation, and what the mutated inputs cost to run), and from the
 # libFuzzer runs the share of mutations it took (PF_MUTATOR_STATS).
@@ -41,11 +42,11 @@ CC=${CC:-clang}
 die() { echo "bench/mutator.sh: $*" >&2; exit 2; }
 case "$T1$T2$SEEDS" in *[!0-9]*) die "T1, T2 and SEEDS must be whole numbers";; esac
 [ "$T1" -le "$T2" ] || die "T1 ($T1) must not exceed T2 ($T2)"
-for a in $ARMS; do case $a in off|on|reuse) ;; *) die "unknown arm '$a' (off, on, reuse)";; esac; done
+for a in $ARMS; do case $a in off|on|runs) ;; *) die "unknown arm '$a' (off, on, runs)";; esac; done
 
 arm_env() { # ARM -> env assignments
   case $1 in off) echo PF_MUTATOR=0 ;; on) echo PF_MUTATOR=1 ;;
-             reuse) echo PF_MUTATOR=1 PF_MUTATOR_RUNS=0 ;; esac
+             runs) echo PF_MUTATOR=1 PF_MUTATOR_RUNS=1 ;; esac
 }
 
 mkdir -p "$OUT"
@@ -121,7 +122,7 @@ if [ "$t" = codec ]; then
   echo
   echo "the mutator alone on corpus/codec (us per call, CPU; no libFuzzer linked, so every decode runs the target):"
   for e in 0 40; do
-    line=$(PF_MUTATOR_ENGINE=$e out/bench/bin/mutator_speed corpus/codec "${QUICK:+1}")
+    line=$(PF_MUTATOR=1 PF_MUTATOR_ENGINE=$e out/bench/bin/mutator_speed corpus/codec "${QUICK:+1}")
     case $line in *mutate_us=*) ;; *) die "mutator_speed printed no measurement: $line";; esac
     echo "  engine share $e%: $line"
   done

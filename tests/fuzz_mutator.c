@@ -12,6 +12,8 @@
  * library's).
  *
  *   make out/fuzz/mutator && out/fuzz/mutator -max_total_time=600 */
+#define _POSIX_C_SOURCE 200809L
+
 #include "mutator/mutator_internal.h"
 
 #include <stdio.h>
@@ -57,6 +59,17 @@ static const pf_mode modes[] = {{"items", setup, props, PF_LEN(props)}};
 static const pf_target inner = {"fuzz_mutator_inner", modes, PF_LEN(modes), NULL};
 
 static bool g_inner;
+
+/* On (it is off by default), and free to run the target for a decode:
+ * this binary's own executions are the outer loop's. */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    setenv("PF_MUTATOR", "1", 1);
+    setenv("PF_MUTATOR_RUNS", "1", 1);
+    return 0;
+}
 
 static void check_replays(const uint8_t *data, size_t len)
 {

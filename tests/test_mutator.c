@@ -4,6 +4,8 @@
  * does what it says on an input written as values, and a failing input is
  * decoded quietly (no report, no abort). The engine's byte mutator is not
  * linked here: its share is the mutator's own byte edit. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "mutator/mutator_internal.h"
 #include "testkit.h"
 
@@ -265,6 +267,7 @@ static void failing_input_is_quiet(void)
 
 int main(void)
 {
+    setenv("PF_MUTATOR", "1", 1); /* off by default */
     run("replays_identically", replays_identically);
     run("total_on_random_bytes", total_on_random_bytes);
     run("each_edit", each_edit);

@@ -3,7 +3,7 @@
  * here, so a harness that defines its own wins, and mutator_decode.c
  * refers to pf__mutator_hooks so that this member of libpropfuzz.a is
  * linked into every binary (libFuzzer's weak references would not pull
- * it). PF_MUTATOR=0 hands every mutation back to libFuzzer's own. */
+ * it). Off unless PF_MUTATOR=1: off, every mutation is libFuzzer's own. */
 #include "mutator_internal.h"
 
 const char pf__mutator_hooks[] = "propfuzz structure-aware mutator";

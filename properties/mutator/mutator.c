@@ -5,11 +5,14 @@
  * so whatever the mutator writes replays, and it decodes the same every
  * time (the mutated bytes are what reports and the shrinker see).
  *
- * Switches (read once): PF_MUTATOR=0 leaves every mutation to the engine
- * (the mutator off), PF_MUTATOR=1 (default) on; PF_MUTATOR_ENGINE=<pct>
- * the engine's share when on (default 40); PF_MUTATOR_RUNS=0 decodes only
- * the input libFuzzer ran last (no extra run of the target: its mutation
- * chains start from a corpus input, which then goes to the engine);
+ * Switches (read once): PF_MUTATOR=1 switches the mutator on; unset or 0
+ * leaves every mutation to the engine (off is the default: bench/mutator.sh
+ * measured no gain yet, see README "Structure-aware mutation");
+ * PF_MUTATOR_ENGINE=<pct> the engine's share when on (default 40);
+ * PF_MUTATOR_RUNS=1 lets a decode run the target (by default, under
+ * libFuzzer, only the input it ran last is edited, whose draws that run
+ * recorded: a mutation chain's first step, from a corpus input, goes to
+ * the engine; an extra run per mutation halved the executions per second);
  * PF_MUTATOR_STATS=1 prints the shares, the edits and the cost per
  * mutation at exit. */
 #define _POSIX_C_SOURCE 200809L
@@ -42,8 +45,8 @@ static unsigned g_engine_pct = 40;
 static bool g_runs = true;
 
 /* Whether a decode may run the target: always outside libFuzzer (nothing
- * else recorded the input); under it, unless PF_MUTATOR_RUNS=0 keeps the
- * structural edits to the inputs its last execution recorded. */
+ * else recorded the input); under it only with PF_MUTATOR_RUNS=1, else the
+ * structural edits keep to the input its last execution recorded. */
 static bool may_run(void)
 {
     return g_runs || !LLVMFuzzerMutate;
@@ -75,14 +78,14 @@ static void print_stats(void)
 static void configure(void)
 {
     const char *on = getenv("PF_MUTATOR");
-    g_on = !(on && strcmp(on, "0") == 0);
+    g_on = on && *on && strcmp(on, "0") != 0;
     const char *pct = getenv("PF_MUTATOR_ENGINE");
     if (pct && *pct) {
         long p = strtol(pct, NULL, 10);
         g_engine_pct = p < 0 ? 0 : p > 100 ? 100 : (unsigned)p;
     }
     const char *runs = getenv("PF_MUTATOR_RUNS");
-    g_runs = !(runs && strcmp(runs, "0") == 0);
+    g_runs = runs && *runs && strcmp(runs, "0") != 0;
     const char *stats = getenv("PF_MUTATOR_STATS");
     if (stats && *stats && strcmp(stats, "0") != 0)
         atexit(print_stats);
