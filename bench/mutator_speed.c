@@ -7,15 +7,17 @@
  * execution in record mode (what the mutator's decode runs), and one call
  * of LLVMFuzzerCustomMutator on each (with the engine's share as
  * PF_MUTATOR_ENGINE says; 0 times structural edits only), and one
- * execution of the input such a mutation makes. Without libFuzzer linked
- * the engine's part is a plain byte edit. Prints one line:
+ * execution of the input such a mutation makes; then the mutator alone
+ * (reused_mutate_us): each input run just before its mutation, as libFuzzer
+ * does, so the mutator takes the draws of that run. Without libFuzzer
+ * linked the engine's part is a plain byte edit. Prints one line:
  *
- *   inputs=N exec_us=E record_us=R mutate_us=M mutant_exec_us=X
+ *   inputs=N exec_us=E record_us=R mutate_us=M mutant_exec_us=X reused_mutate_us=U
  *
  * (microseconds per call, CPU time of this process). */
 #define _POSIX_C_SOURCE 200809L
 
-#include "propfuzz.h"
+#include "mutator/mutator_internal.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -97,6 +99,26 @@ static double time_mutations(unsigned rounds, double *mutant_exec)
     return t / (double)(rounds * g_n);
 }
 
+/* As under libFuzzer: each input run (recorded) just before it is
+ * mutated, so the mutator takes the draws of that run: its own cost. */
+static double time_reused(unsigned rounds)
+{
+    uint8_t *buf = malloc(MAX_SIZE);
+    double t = 0;
+    pf__watch_executions();
+    for (unsigned r = 0; r < rounds; r++)
+        for (size_t i = 0; i < g_n; i++) {
+            memcpy(buf, g_data[i], g_size[i]);
+            LLVMFuzzerTestOneInput(buf, g_size[i]);
+            double t0 = cpu_now();
+            LLVMFuzzerCustomMutator(buf, g_size[i], MAX_SIZE, r * 7919u + (unsigned)i);
+            t += cpu_now() - t0;
+        }
+    pf_set_recording(false);
+    free(buf);
+    return t / (double)(rounds * g_n);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -114,9 +136,10 @@ int main(int argc, char **argv)
     time_runs(1, false); /* first allocations, caches */
     double exec = time_runs(rounds, false), rec = time_runs(rounds, true);
     double mutant_exec = 0, mut = time_mutations(rounds, &mutant_exec);
+    double reused = time_reused(rounds);
     printf("inputs=%zu exec_us=%.1f record_us=%.1f mutate_us=%.1f "
-           "mutant_exec_us=%.1f\n", g_n, 1e6 * exec, 1e6 * rec, 1e6 * mut,
-           1e6 * mutant_exec);
+           "mutant_exec_us=%.1f reused_mutate_us=%.1f\n", g_n, 1e6 * exec,
+           1e6 * rec, 1e6 * mut, 1e6 * mutant_exec, 1e6 * reused);
     for (size_t i = 0; i < g_n; i++)
         free(g_data[i]);
     return 0;
