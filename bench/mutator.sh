@@ -20,8 +20,13 @@
 # killed by fuzzing (a mutant the corpus replay already kills is not
 # counted) and the median seconds to kill, survivors counted as never.
 #
+# Planted bugs (PLANTED=1, the default outside quick mode): each
+# tests/planted/<t>/<property>.h the seeds do not already fail, fuzzed from
+# the seeds per arm and seed: seconds until it is found (T2 at most).
+#
 # Settings (environment): TARGETS ("codec cjson csv zlib search"), ARMS
-# ("off on"), SEEDS (3), T1 (60), T2 (300). PF_BENCH_QUICK=1 (what make
+# ("off on"), SEEDS (3), T1 (60), T2 (300), COVERAGE=0 skips the coverage
+# runs, PLANTED=0 the planted bugs. PF_BENCH_QUICK=1 (what make
 # test runs): codec only, one seed, T1=1, T2=3, arms off and on, no kill
 # times; it checks that everything builds, runs and is parsed, and its
 # numbers mean nothing. Outputs: out/bench/mutator/ (logs, results.tsv).
@@ -37,6 +42,8 @@ SEEDS=${SEEDS:-${QUICK:+1}}; SEEDS=${SEEDS:-3}
 T1=${T1:-${QUICK:+1}}; T1=${T1:-60}
 T2=${T2:-${QUICK:+3}}; T2=${T2:-300}
 OUT=out/bench/mutator
+COVERAGE=${COVERAGE:-1}
+PLANTED=${PLANTED:-${QUICK:+0}}; PLANTED=${PLANTED:-1}
 CC=${CC:-clang}
 
 die() { echo "bench/mutator.sh: $*" >&2; exit 2; }
@@ -81,6 +88,7 @@ cov_at() { # LOG SECONDS -> the last cov: at or before then
 
 for t in $TARGETS; do
   [ -f "harness/$t.c" ] || die "no target '$t' (harness/$t.c)"
+  [ "$COVERAGE" = 1 ] || continue
   make -s --no-print-directory "out/libfuzzer/$t" >/dev/null || die "make out/libfuzzer/$t failed"
   for s in $(seq 1 "$SEEDS"); do
     for arm in $ARMS; do
@@ -95,6 +103,7 @@ for t in $TARGETS; do
   done
 done
 
+[ "$COVERAGE" = 1 ] && {
 echo
 echo "edges covered (libFuzzer cov:), median over seeds [min-max], and executions:"
 printf '%-8s %-6s %16s %16s %10s %11s\n' target arm "cov@${T1}s" "cov@${T2}s" execs structural
@@ -108,6 +117,52 @@ awk -F'\t' 'NR > 1 { k = $1 "\t" $2; if (!(k in seen)) { seen[k] = 1; order[++n]
     return "[" lo "-" hi "]" }
   END { for (i = 1; i <= n; i++) { k = order[i]; split(k, p, "\t")
     printf "%-8s %-6s %6s %9s %6s %9s %10s %10s%%\n", p[1], p[2], med(a[k]), rng(a[k]), med(b[k]), rng(b[k]), med(e[k]), med(sh[k]) } }' "$res"
+}
+
+# --- time to find planted bugs the seeds do not already fail --------------
+# tests/planted/<t>/<property>.h (not crashes): replayed on the seeds first;
+# a bug the seeds already fail is not counted. The others are fuzzed from
+# the seeds until the property fails or T2 seconds, per arm and seed.
+if [ "$PLANTED" = 1 ]; then
+  echo
+  echo "planted bugs the seeds do not fail: seconds to find (- : not found in ${T2}s), per seed:"
+  : > "$OUT/planted.tsv"
+  for t in $TARGETS; do
+    seeds=$OUT/seeds-$t
+    rm -rf "$seeds" && mkdir -p "$seeds"
+    find "corpus/$t" -maxdepth 1 -type f ! -name '*.expect' ! -name '*.txt' -exec cp {} "$seeds/" \;
+    for h in tests/planted/"$t"/*.h; do
+      [ -f "$h" ] || continue
+      prop=$(basename "${h%.h}")
+      case $prop in crash_*) continue;; esac
+      bin=out/planted/$t/$prop
+      make -s --no-print-directory "$bin" >/dev/null || die "make $bin failed"
+      if ! PF_FINDINGS_DIR=$OUT/work/findings "$bin" -runs=0 "$seeds" > "$OUT/planted.log" 2>&1; then
+        echo "  $t/$prop: the seeds fail it (not counted)"
+        continue
+      fi
+      for arm in $ARMS; do
+        times=()
+        for s in $(seq 1 "$SEEDS"); do
+          work=$OUT/work/planted-$t-$prop-$arm-$s
+          rm -rf "$work" && mkdir -p "$work/corpus"
+          start=$EPOCHREALTIME
+          # shellcheck disable=SC2046
+          env $(arm_env "$arm") PF_FINDINGS_DIR="$work/findings" "$bin" -seed="$s" \
+            -max_total_time="$T2" -dict="dict/$t.dict" -artifact_prefix="$work/" \
+            "$work/corpus" "$seeds" > "$work/log" 2>&1 || true
+          if grep -q "property=$prop\b" "$work/log"; then
+            times+=("$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')")
+          else
+            times+=(-)
+          fi
+          printf '%s\tplanted:%s\t%s\t%s\n' "$t" "$prop" "$arm" "${times[-1]}" >> "$OUT/planted.tsv"
+        done
+        echo "  $t/$prop $arm: ${times[*]}"
+      done
+    done
+  done
+fi
 
 # --- the mutator alone: cost per mutation ------------------------------------
 t=$(set -- $TARGETS; echo "$1")

@@ -28,10 +28,11 @@ extern size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size)
 
 static const char *const edit_names[PF__EDIT_COUNT] = {
     "value", "choice", "string", "delete", "duplicate", "swap", "move",
-    "crossover", "flag"};
-/* How often each edit is tried (choice is picked through value). */
+    "crossover", "flag", "raw"};
+/* How often each edit is tried (choice is picked through value; raw by
+ * the share of the input pf_rest takes, see structural). */
 static const unsigned edit_weights[PF__EDIT_COUNT] = {
-    30, 0, 15, 12, 10, 8, 5, 10, 5};
+    30, 0, 15, 12, 10, 8, 5, 10, 5, 0};
 
 typedef struct counters {
     uint64_t calls, engine, structural, fallback;
@@ -151,9 +152,10 @@ static pf__edit pick_edit(pf__rng *r)
 }
 
 static bool try_edit(pf__rng *r, const pf__decoded *d, const pf__decoded *from,
-                     pf__cand *c, pf__edit *kind)
+                     pf__cand *c, pf__edit *kind, size_t max_size)
 {
     switch (*kind) {
+    case PF__EDIT_RAW: return pf__edit_raw(r, d, c, max_size);
     case PF__EDIT_VALUE:
     case PF__EDIT_CHOICE: return pf__edit_value(r, d, c, kind);
     case PF__EDIT_STRING: return pf__edit_string(r, d, c);
@@ -188,9 +190,14 @@ static size_t structural(pf__rng *r, const pf__decoded *d,
                          pf__edit first)
 {
     pf__edit kind = first;
+    /* Raw bytes (pf_rest: a parser's input taken as it is) are edited as
+     * bytes, as often as they are a share of the input. */
+    if (d->raw && d->view_len > 0 &&
+        pf__rng_below(r, d->view_len) < d->view_len - d->raw_at)
+        kind = PF__EDIT_RAW;
     for (int t = 0; t < 6; t++, kind = pick_edit(r)) {
         pf__edit k = kind;
-        if (!try_edit(r, d, from, &g_cand, &k))
+        if (!try_edit(r, d, from, &g_cand, &k, max_size))
             continue;
         size_t n = trimmed(d, &g_cand);
         if (n == 0 || n > max_size ||

@@ -117,7 +117,10 @@ static void index_run(pf__decoded *d, const uint8_t *data, size_t len)
         pf__rec *r = &d->run.recs[i];
         if (pf__draw_end(r) > reach)
             reach = pf__draw_end(r);
-        d->raw |= r->kind == PF_DRAW_RAW;
+        if (r->kind == PF_DRAW_RAW && !d->raw) {
+            d->raw = true;
+            d->raw_at = r->offset;
+        }
         if (r->kind == PF_DRAW_SPAN_BEGIN) {
             pf__mspan *m = &d->spans[d->n_spans];
             m->sp = (pf__span){r->offset, SIZE_MAX, d->n_draws, SIZE_MAX,

@@ -52,6 +52,7 @@ typedef struct pf__decoded {
     uint8_t *view;      /* the input zero-extended to all its draws read */
     size_t view_len;
     bool raw;           /* a pf_rest draw: the input's length matters */
+    size_t raw_at;      /* where its bytes start */
 } pf__decoded;
 
 /* Runs the linked target on data in record mode, quietly (a failure is
@@ -98,6 +99,7 @@ typedef enum pf__edit {
     PF__EDIT_MOVE,       /* an element moved before a sibling */
     PF__EDIT_CROSSOVER,  /* a span replaced by one of the same label */
     PF__EDIT_FLAG,       /* a continue-flag flipped (list ends or grows) */
+    PF__EDIT_RAW,        /* pf_rest's bytes, by the engine's byte mutator */
     PF__EDIT_COUNT
 } pf__edit;
 
@@ -105,6 +107,10 @@ bool pf__edit_value(pf__rng *r, const pf__decoded *d, pf__cand *c,
                     pf__edit *kind);
 bool pf__edit_string(pf__rng *r, const pf__decoded *d, pf__cand *c);
 bool pf__edit_flag(pf__rng *r, const pf__decoded *d, pf__cand *c);
+/* The raw rest (pf_rest) mutated by the engine, what comes before kept:
+ * bytes taken as they are want byte mutations. */
+bool pf__edit_raw(pf__rng *r, const pf__decoded *d, pf__cand *c,
+                  size_t max_size);
 bool pf__edit_delete(pf__rng *r, const pf__decoded *d, pf__cand *c);
 bool pf__edit_duplicate(pf__rng *r, const pf__decoded *d, pf__cand *c);
 bool pf__edit_swap(pf__rng *r, const pf__decoded *d, pf__cand *c);

@@ -120,3 +120,19 @@ done:
     free(enc);
     return ok;
 }
+
+bool pf__edit_raw(pf__rng *r, const pf__decoded *d, pf__cand *c,
+                  size_t max_size)
+{
+    if (!d->raw || d->raw_at > d->view_len || d->raw_at >= max_size)
+        return false;
+    size_t n = d->view_len - d->raw_at, room = max_size - d->raw_at;
+    uint8_t *p = malloc(room > n ? room : n);
+    if (!p)
+        return false;
+    memcpy(p, d->view + d->raw_at, n);
+    n = pf__engine_mutate(r, p, n < room ? n : room, room);
+    pf__cand_splice(c, d, d->raw_at, d->view_len, p, n);
+    free(p);
+    return true;
+}
