@@ -290,9 +290,9 @@ pf_src *pf__active_src(void);
 void pf__report_crashes(void);
 
 /* At pf_end in record mode: hands the draws to the structure-aware
- * mutator when it is decoding an input (properties/mutator/), else
- * nothing. Also what links the mutator's libFuzzer hooks into every
- * binary. */
+ * mutator (properties/mutator/) when it is decoding an input or keeping
+ * the engine's last run, else nothing. Also what links the mutator's
+ * libFuzzer hooks into every binary. */
 void pf__mut_observe(const pf_src *s);
 
 /* Prints every recorded draw to stderr (make show-<target>). */
