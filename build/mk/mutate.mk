@@ -1,6 +1,6 @@
 # Mutation analysis (build/mutate/): make mutate-<target>
 #   MUTANTS=<n>|all  MUTANT_TIME=<s>  JOBS=<n>  SEED=<n>  MIN_SCORE=<pct>
-#   MUTANT_IDS=<id,...>  SHARD=<i>/<n>
+#   MUTANT_IDS=<id,...>  SHARD=<i>/<n>  MUTATOR=0|1 (the structure-aware mutator)
 #   BASELINE="<fuzz target file>..."  BASELINE_CORPUS=<dir>...
 #   BASELINE_DICT=<file>...  BASELINE_SOURCES=<file>...  BASELINE_CFLAGS=...
 #   BASELINE=own: the library's own fuzz target, MUTATE_BASELINE_<target>

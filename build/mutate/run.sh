@@ -8,7 +8,8 @@
 # Settings: MUTANTS=<n>|all (a sample of the covered mutants, drawn from
 # SEED), MUTANT_TIME=<seconds> of fuzzing per mutant and run, JOBS=<n>
 # mutants at once, SEED=<n>, MIN_SCORE=<pct> (exit 1 below it),
-# MUTANT_IDS=<id,...> (run just these), SHARD=<i>/<n> (the i-th of n
+# MUTANT_IDS=<id,...> (run just these), MUTATOR=0|1 (the structure-aware
+# mutator off or on while fuzzing mutants), SHARD=<i>/<n> (the i-th of n
 # shares of the sample: every n-th mutant, from the i-th; merge.sh joins
 # the shards' results into the report one run would write).
 # BASELINE="<file>..." also runs every mutant through other fuzz targets
@@ -47,6 +48,9 @@ if [ -n "$SHARD" ]; then
   shard_i=${BASH_REMATCH[1]} shard_n=${BASH_REMATCH[2]}
 fi
 export MUTANT_TIME SEED
+# MUTATOR=0|1: the structure-aware mutator off or on in the fuzzing runs
+# (PF_MUTATOR; unset: the binary's default).
+case ${MUTATOR:-} in '') ;; 0|1) export PF_MUTATOR=$MUTATOR ;; *) mt_die "MUTATOR must be 0 or 1";; esac
 export PF_MUTANT_INPUT_TIMEOUT=${PF_MUTANT_INPUT_TIMEOUT:-5}
 # A shard's own directory: shards run on one machine do not meet.
 if [ "$shard_n" -gt 1 ]; then
@@ -120,7 +124,7 @@ printf '%s/%s\n' "$shard_i" "$shard_n" > "$out/shard.txt"
 # Results of an earlier run count when they were made by the same setup.
 export PF_MUTATE_RESULT_PRINT
 PF_MUTATE_RESULT_PRINT=$(printf '%s\n' "$(cat "$base/.fingerprint")" "$MUTANT_TIME" \
-  "$PF_MUTANT_INPUT_TIMEOUT" "$SEED" | sha1sum | cut -c1-16)
+  "$PF_MUTANT_INPUT_TIMEOUT" "$SEED" "${PF_MUTATOR:-default}" | sha1sum | cut -c1-16)
 mkdir -p "$out/results"
 rm -rf "$out/work"
 stale=0

@@ -350,6 +350,12 @@ pf_src *pf__active_src(void);
  * far (replay and shrink tools call it). */
 void pf__report_crashes(void);
 
+/* At pf_end in record mode: hands the draws to the structure-aware
+ * mutator (properties/mutator/) when it is decoding an input or keeping
+ * the engine's last run, else nothing. Also what links the mutator's
+ * libFuzzer hooks into every binary. */
+void pf__mut_observe(const pf_src *s);
+
 /* Prints every recorded draw to stderr (make show-<target>). */
 void pf__show_draws(const pf_src *s);
 

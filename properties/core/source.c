@@ -54,6 +54,8 @@ void pf_end(pf_src *s)
         pf__show_draws(s);
     if (s->recording && pf__stats_on())
         pf__stats_draws(s);
+    if (s->recording)
+        pf__mut_observe(s); /* the mutator's decode keeps the draws */
     if (g_active_src == s)
         g_active_src = NULL;
     pf__arena_reset(&s->arena);

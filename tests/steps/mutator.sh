@@ -1,0 +1,30 @@
+# The structure-aware mutator (properties/mutator/). Its unit tests are
+# tests/test_mutator.c (a unit/ step); here: the mutator fuzzing itself
+# (tests/fuzz_mutator.c: every output fits and replays identically), and
+# the switch on a real target: PF_MUTATOR=0 leaves every mutation to
+# libFuzzer, PF_MUTATOR=1 makes structural edits. Sourced by tests/run.sh.
+mutator_fuzz_smoke() {
+  local dir=out/test-tmp/fuzz-mutator
+  rm -rf "$dir" && mkdir -p "$dir/corpus" "$dir/artifacts"
+  make -s out/fuzz/mutator || return 1
+  out/fuzz/mutator -seed=1 -runs=10000 -max_total_time=60 \
+    -artifact_prefix="$dir/artifacts/" "$dir/corpus" || return 1
+  [ -z "$(ls -A "$dir/artifacts")" ]
+}
+step "mutator/fuzz-smoke" mutator_fuzz_smoke
+
+# The share of structural edits PF_MUTATOR_STATS reports for 300 runs.
+mutator_share() { # ON(0|1) -> the structural percentage
+  local dir=out/test-tmp/mutator-switch-$1
+  rm -rf "$dir" && mkdir -p "$dir"
+  PF_MUTATOR=$1 PF_MUTATOR_STATS=1 out/libfuzzer/codec -seed=1 -runs=300 \
+    "$dir" corpus/codec 2>&1 | sed -n 's/^propfuzz mutator: .*structural \([0-9.]*\)%.*/\1/p'
+}
+mutator_switch() {
+  make -s out/libfuzzer/codec || return 1
+  local off on
+  off=$(mutator_share 0) on=$(mutator_share 1)
+  echo "structural share: PF_MUTATOR=0 $off%, PF_MUTATOR=1 $on%"
+  [ "$off" = 0.0 ] && [ -n "$on" ] && awk -v s="$on" 'BEGIN { exit !(s > 20) }'
+}
+step "mutator/switch" mutator_switch
