@@ -55,7 +55,7 @@ runner() {
 # libfuzzer BIN T: seconds to the first failure, or "-".
 libfuzzer() {
   local log=$work/libfuzzer.log t0 t1
-  rm -rf "$work/lf-corpus" && mkdir -p "$work/lf-corpus"
+  rm -rf "$work/lf-corpus" && mkdir -p "$work/lf-corpus" "$work/findings"
   t0=$(now)
   PF_FINDINGS_DIR=$work/findings timeout $((LF_TIME + 30)) "$1" -seed="$SEED" -max_total_time="$LF_TIME" \
     $(make -s --no-print-directory "print-LIBFUZZER_OPTS_$2") -dict="dict/$2.dict" \
