@@ -356,6 +356,11 @@ void pf__report_crashes(void);
  * libFuzzer hooks into every binary. */
 void pf__mut_observe(const pf_src *s);
 
+/* The report of an input, written beside it as <input_path>.report.txt:
+ * the input replayed recorded in a child whose stderr is that file (the
+ * shrink tool, the example runner). False when it could not be written. */
+bool pf__write_report(const char *input_path, const uint8_t *data, size_t len);
+
 /* Prints every recorded draw to stderr (make show-<target>). */
 void pf__show_draws(const pf_src *s);
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* The harness's entry point, when linked: pf_fail re-runs the input
@@ -280,4 +281,33 @@ void pf__report_failure(pf_src *s, const pf__failure *f)
         pf__unwind_run(s, PF__UNWIND_ABANDON);
     }
     abort();
+}
+
+bool pf__write_report(const char *input_path, const uint8_t *data, size_t len)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s.report.txt", input_path);
+    FILE *out = fopen(path, "w");
+    if (!out || !LLVMFuzzerTestOneInput) {
+        if (out)
+            fclose(out);
+        return false;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fileno(out), STDERR_FILENO);
+        setenv("PF_FINDINGS_DIR", "", 1); /* it is saved already */
+        pf__set_fail_handler(NULL);
+        pf_set_recording(true);
+        pf__report_crashes();
+        pf_set_input_name(input_path);
+        LLVMFuzzerTestOneInput(data, len);
+        _exit(0);
+    }
+    fclose(out);
+    if (pid < 0)
+        return false;
+    waitpid(pid, NULL, 0);
+    return true;
 }

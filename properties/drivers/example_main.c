@@ -27,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -167,28 +166,13 @@ static int load_corpus(int argc, char **argv, int first, corpus *c,
 
 /* --- a new failure: shrink, save, report --------------------------------- */
 
-/* The shrunk input's report: replayed recorded in a child whose stderr is
- * the report file, then shown. */
+/* The shrunk input's report, written beside it, then shown. */
 static void report(const char *min_path, const uint8_t *data, size_t len)
 {
+    if (!pf__write_report(min_path, data, len))
+        return;
     char path[4400];
     snprintf(path, sizeof path, "%s.report.txt", min_path);
-    FILE *out = fopen(path, "w");
-    if (!out)
-        return;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(fileno(out), STDERR_FILENO);
-        pf__set_fail_handler(NULL);
-        pf_set_recording(true);
-        pf_set_input_name(min_path);
-        LLVMFuzzerTestOneInput(data, len);
-        _exit(0);
-    }
-    fclose(out);
-    if (pid > 0)
-        waitpid(pid, NULL, 0);
     size_t n = 0;
     uint8_t *text = pf__read_file(path, &n);
     if (text) {

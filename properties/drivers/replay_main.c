@@ -33,48 +33,6 @@ typedef struct tally {
     unsigned timeout;
 } tally;
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-static bool is_sidecar(const char *name)
-{
-    return name[0] == '.' || ends_with(name, ".expect") ||
-           ends_with(name, ".report.txt") || strncmp(name, "README", 6) == 0;
-}
-
-static uint8_t *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        uint8_t *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    bool err = ferror(f);
-    fclose(f);
-    if (err) {
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
-
 /* The property an expected failure must fail on, or "" when none. */
 static void read_expectation(const char *path, char *out, size_t cap)
 {
@@ -92,7 +50,7 @@ static void read_expectation(const char *path, char *out, size_t cap)
 static int run_in_process(const char *path)
 {
     size_t len = 0;
-    uint8_t *data = read_all(path, &len);
+    uint8_t *data = pf__read_file(path, &len);
     if (!data) {
         fprintf(stderr, "replay: cannot read %s: %s\n", path, strerror(errno));
         return 1;
@@ -250,7 +208,7 @@ static void replay_dir(const char *path, unsigned timeout, tally *t,
     size_t n = 0, cap = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        if (is_sidecar(e->d_name))
+        if (pf__is_sidecar(e->d_name))
             continue;
         if (n == cap) {
             cap = cap ? 2 * cap : 64;
@@ -285,7 +243,7 @@ static bool has_inputs(const char *path)
     struct dirent *e;
     char sub[4096];
     while (!found && (e = readdir(d)) != NULL) {
-        if (is_sidecar(e->d_name))
+        if (pf__is_sidecar(e->d_name))
             continue;
         snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
         struct stat st;

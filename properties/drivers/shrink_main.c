@@ -19,36 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-static uint8_t *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    uint8_t *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n == cap) {
-            cap = cap ? 2 * cap : 4096;
-            uint8_t *b = realloc(buf, cap);
-            if (!b) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = b;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
 
 static int write_file(const char *path, const uint8_t *data, size_t len)
 {
@@ -57,31 +28,6 @@ static int write_file(const char *path, const uint8_t *data, size_t len)
         return -1;
     size_t w = fwrite(data, 1, len, f);
     return fclose(f) == 0 && w == len ? 0 : -1;
-}
-
-/* The report of the shrunk input: replayed in a child, in record mode,
- * with its stderr going to the report file. */
-static void write_report(const char *min_path, const uint8_t *data, size_t len)
-{
-    char path[4400];
-    snprintf(path, sizeof path, "%s.report.txt", min_path);
-    FILE *out = fopen(path, "w");
-    if (!out)
-        return;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(fileno(out), STDERR_FILENO);
-        unsetenv("PF_FINDINGS_DIR");
-        pf_set_recording(true);
-        pf__report_crashes();
-        pf_set_input_name(min_path);
-        LLVMFuzzerTestOneInput(data, len);
-        _exit(0);
-    }
-    fclose(out);
-    if (pid > 0)
-        waitpid(pid, NULL, 0);
 }
 
 /* "shrunk FILE: SIG, 27 -> 3 bytes, size 27 -> 3, 8 -> 3 draws, ...": the
@@ -125,7 +71,7 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t len = 0;
-    uint8_t *data = read_file(file, &len);
+    uint8_t *data = pf__read_file(file, &len);
     if (!data) {
         fprintf(stderr, "shrink: cannot read %s: %s\n", file, strerror(errno));
         return 2;
@@ -146,7 +92,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "shrink: cannot write %s: %s\n", min_path, strerror(errno));
         return 2;
     }
-    write_report(min_path, r.data, r.len);
+    pf__write_report(min_path, r.data, r.len);
     print_summary(file, data, len, &r, opts.isolation == 1);
     printf("wrote %s and %s.report.txt\n", min_path, min_path);
     pf_shrink_result_free(&r);
