@@ -173,8 +173,7 @@ static void build_report(pf_buf *b, const pf_src *s, const pf__failure *f,
     pf_buf_putc(b, '\n');
     if (saved && !g_input_name) {
         const char *keep = getenv("PF_KEEP_HINT");
-        pf_buf_printf(b, "  keep it: %s %s   (a regression test: replayed "
-                      "until fixed)\n",
+        pf_buf_printf(b, "  keep it: %s %s\n",
                       keep && *keep ? keep : "propfuzz keep <target>", saved);
     }
     /* A regression test to paste: the shrunk input builds the value

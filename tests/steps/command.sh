@@ -84,7 +84,9 @@ cmd_triage_anywhere() {
   [ $rc = 1 ] || { echo "expected exit 1 (a finding), got $rc"; return 1; }
   grep -q '^FOUND  property=holds' <<<"$out" || return 1
   ls "$cmd_user"/propfuzz-findings/tiny/holds-*.min.report.txt || return 1
-  hint=$(sed -n 's/^.*keep it: //p' <<<"$out" | head -1)
+  # The last hint is triage's, for the shrunk input (the report's, printed
+  # as it failed, names the input as found).
+  hint=$(sed -n 's/^.*keep it: //p' <<<"$out" | tail -1)
   grep -q "keep tiny --replay-bin ../tree/out/replay/tiny propfuzz-findings/tiny/holds-.*\.min$" <<<"$hint" ||
     { echo "keep hint: $hint"; return 1; }
   (cd "$cmd_user" && eval "$hint") || return 1
