@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The example runner against libFuzzer on the planted bugs (tests/planted/):
 # for each bug, the examples and seconds the runner (no coverage feedback)
-# takes to find it — within EXAMPLES generated examples, after its corpus —
-# beside the same with uniform bytes only (PF_GEN=uniform, the baseline
-# for the generator's biases) and libFuzzer's seconds to the same bug from
-# the same seeds. One process at a time, fixed seeds; prints a table and
-# the share found.
+# takes to find it within EXAMPLES examples — as make test runs it (the
+# target's seeds first, then generated examples), from nothing (generated
+# examples only), and from nothing with uniform bytes only (PF_GEN=uniform:
+# the baseline for the generator's biases) — beside libFuzzer's seconds to
+# the same bug from the same seeds. One process at a time, fixed seeds;
+# prints a table and the share found. "0" examples: a seed fails.
 #
 #   bash bench/examples.sh [TARGET|TARGET/PROPERTY ...]
-#   EXAMPLES=10000 (per bug)  LF_TIME=60 (libFuzzer's cap, s)  SEED=1
+#   EXAMPLES=10000 (per bug)  RUNNER_TIME=120 and LF_TIME=60 (caps, s)  SEED=1
 #   PF_BENCH_QUICK=1: two codec bugs, 2000 examples, 10 s (make test).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -43,11 +44,13 @@ seeds_of() {
   echo "$d"
 }
 
-# runner BIN T GEN: "<examples> <seconds>" to the first failure, or "- -".
+# runner BIN T GEN CORPUS: "<examples> <seconds>" to the first failure
+# (0 when a corpus input fails), or "- -".
 runner() {
-  local log=$work/runner.log
+  local log=$work/runner.log corpus=()
+  [ "$4" = seeds ] && corpus=("$(seeds_of "$2")")
   PF_GEN=$3 PF_SEED=$SEED PF_EXAMPLES=$EXAMPLES PF_TIME=$RUNNER_TIME PF_KEEP_GOING=0 \
-    PF_SHRINK_TIME=0.2 PF_FINDINGS_DIR=$work/findings "$1" "$(seeds_of "$2")" > "$log" 2>&1
+    PF_SHRINK_TIME=0.2 PF_FINDINGS_DIR=$work/findings "$1" "${corpus[@]}" > "$log" 2>&1
   if grep -q '^FAIL .*/seeds-' "$log"; then echo "0 0"; return; fi
   sed -n 's/^found .* after \([0-9]*\) examples (\([0-9.]*\) s)$/\1 \2/p' "$log" | head -1 | grep . || echo "- -"
 }
@@ -70,17 +73,20 @@ echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); runner: at
 goals=()
 for b in "${bugs[@]}"; do goals+=("out/planted-examples/$b" "out/planted/$b"); done
 make -s -j2 "${goals[@]}" || { echo "bench/examples.sh: build failed" >&2; exit 1; }
-printf '%-40s %10s %8s %12s %8s %10s\n' bug "examples" "s" "uniform ex" "s" "libFuzzer s"
-found=0 found_u=0 found_lf=0 n=0
+printf '%-34s %16s %16s %16s %11s\n' bug "seeds+generated" "generated only" "uniform only" "libFuzzer"
+printf '%-34s %16s %16s %16s %11s\n' "" "examples    s" "examples    s" "examples    s" "s"
+found=0 found_g=0 found_u=0 found_lf=0 n=0
 for b in "${bugs[@]}"; do
   t=${b%%/*}
-  read -r ex sec < <(runner "out/planted-examples/$b" "$t" mix)
-  read -r uex usec < <(runner "out/planted-examples/$b" "$t" uniform)
+  read -r ex sec < <(runner "out/planted-examples/$b" "$t" mix seeds)
+  read -r gex gsec < <(runner "out/planted-examples/$b" "$t" mix none)
+  read -r uex usec < <(runner "out/planted-examples/$b" "$t" uniform none)
   lf=$(libfuzzer "out/planted/$b" "$t")
-  printf '%-40s %10s %8s %12s %8s %10s\n' "$b" "$ex" "$sec" "$uex" "$usec" "$lf"
+  printf '%-34s %9s %6s %9s %6s %9s %6s %11s\n' "$b" "$ex" "$sec" "$gex" "$gsec" "$uex" "$usec" "$lf"
   n=$((n + 1))
   [ "$ex" != - ] && found=$((found + 1))
+  [ "$gex" != - ] && found_g=$((found_g + 1))
   [ "$uex" != - ] && found_u=$((found_u + 1))
   [ "$lf" != - ] && found_lf=$((found_lf + 1))
 done
-echo "found within $EXAMPLES examples: runner $found of $n ($((100 * found / n))%), uniform bytes $found_u of $n; libFuzzer within ${LF_TIME} s: $found_lf of $n"
+echo "found within $EXAMPLES examples: seeds+generated $found of $n ($((100 * found / n))%), generated only $found_g ($((100 * found_g / n))%), uniform only $found_u ($((100 * found_u / n))%); libFuzzer within ${LF_TIME} s: $found_lf of $n"
