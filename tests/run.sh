@@ -180,7 +180,7 @@ planted() {
     "$work/corpus" "$(seeds_of "$t")" > "$work/log" 2>&1
   cat "$work/log"
   grep -q "property=$prop\b" "$work/log" || { echo "no failure of property=$prop"; return 1; }
-  if grep -o 'property=[a-z_]*' "$work/log" | grep -vq "property=$prop\$"; then
+  if grep -o 'property=[a-z0-9_]*' "$work/log" | grep -vq "property=$prop\$"; then
     echo "a different property was reported"; return 1
   fi
   ls "$work/findings/$prop"-* >/dev/null 2>&1 || { echo "finding not saved"; return 1; }
