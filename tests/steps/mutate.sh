@@ -170,8 +170,11 @@ mutate_shards() {
   diff <(sed -n '/^## Kill matrix/,/^## Survivors/p' "$mutate_dir/report.md" | sed -E 's/[0-9]+\.[0-9]+([rf])/\1/g') \
        <(sed -n '/^## Kill matrix/,/^## Survivors/p' "$mutate_dir-merged/report.md" | sed -E 's/[0-9]+\.[0-9]+([rf])/\1/g') || ok=1
   # A missing share is refused.
-  PF_MUTATE_OUT="$mutate_dir-merged" build/mutate/merge.sh tiny "$mutate_dir/shard-1-of-2" 2>&1 |
-    grep -q 'shards missing: have 1 of 1..2' || { echo "a missing shard was not refused"; ok=1; }
+  # (its output captured first: under pipefail its own exit status, 2,
+  # would fail a pipeline into grep)
+  local refused
+  refused=$(PF_MUTATE_OUT="$mutate_dir-merged" build/mutate/merge.sh tiny "$mutate_dir/shard-1-of-2" 2>&1)
+  grep -q 'shards missing: have 1 of 1..2' <<<"$refused" || { echo "a missing shard was not refused: $refused"; ok=1; }
   return $ok
 }
 
