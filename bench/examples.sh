@@ -13,6 +13,9 @@
 #   PF_BENCH_QUICK=1: two codec bugs, 2000 examples, 10 s (make test).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# As every profile sets it (build/profiles.sh): Tesseract's OpenMP at one
+# thread; a pool of threads also hangs the report's forked child.
+export OMP_THREAD_LIMIT=${OMP_THREAD_LIMIT:-1}
 EXAMPLES=${EXAMPLES:-10000} LF_TIME=${LF_TIME:-60} SEED=${SEED:-1}
 RUNNER_TIME=${RUNNER_TIME:-120}
 sel=("$@")

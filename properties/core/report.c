@@ -295,6 +295,9 @@ bool pf__write_report(const char *input_path, const uint8_t *data, size_t len)
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
+        /* A child of a process with threads (a library's thread pool) can
+         * hang in the library: the report is given up, not the run. */
+        alarm(60);
         dup2(fileno(out), STDERR_FILENO);
         setenv("PF_FINDINGS_DIR", "", 1); /* it is saved already */
         pf__set_fail_handler(NULL);
