@@ -71,7 +71,7 @@ libfuzzer() {
 }
 
 echo "== example runner vs libFuzzer on planted bugs, $(date -u '+%Y-%m-%d %H:%M UTC'), seed $SEED"
-echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); runner: at most $EXAMPLES examples; libFuzzer: at most ${LF_TIME} s"
+echo "machine: $(getconf _NPROCESSORS_ONLN) cores, load $(cut -d' ' -f1-3 /proc/loadavg); runner: at most $EXAMPLES examples; libFuzzer: at most ${LF_TIME} s"
 [ -n "${PF_BENCH_QUICK:-}" ] && echo "mode: quick (PF_BENCH_QUICK=1): checks that it builds and runs; the numbers are not measurements"
 goals=()
 for b in "${bugs[@]}"; do goals+=("out/planted-examples/$b" "out/planted/$b"); done
