@@ -308,7 +308,7 @@ corpus_tools() {
     afl-tmin -i corpus/codec/batch-mixed -o "$dir/tmin" -- out/afl/codec > "$dir/tmin.log" 2>&1 || { cat "$dir/tmin.log"; return 1; }
   [ -s "$dir/tmin" ] && [ "$(stat -c %s "$dir/tmin")" -le "$(stat -c %s corpus/codec/batch-mixed)" ] || return 1
   printf '\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06hello\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00' > "$dir/crash"
-  out/planted/codec/round_trip -minimize_crash=1 -runs=2000 -exact_artifact_path="$dir/crash.min" \
+  PF_FINDINGS_DIR= out/planted/codec/round_trip -minimize_crash=1 -runs=2000 -exact_artifact_path="$dir/crash.min" \
     "$dir/crash" > "$dir/minimize.log" 2>&1
   [ -s "$dir/crash.min" ] && [ "$(stat -c %s "$dir/crash.min")" -lt "$(stat -c %s "$dir/crash")" ]
 }

@@ -144,7 +144,7 @@ seed=$(printf '%s' "$SEED:$id" | cksum | cut -d' ' -f1)
 # Sets SIG (what failed, empty if nothing) and TIME.
 run_bin() {
   local bin=$1 checks=$2 log=$3 art=$4; shift 4
-  local start rc envs=(-u PF_CHECKS -u PF_FINDINGS_DIR)
+  local start rc envs=(-u PF_CHECKS PF_FINDINGS_DIR=)  # set but empty: saves nothing
   [ "$checks" = all ] || envs+=(PF_CHECKS="$checks")
   mkdir -p "$art"
   start=$(mt_now)
