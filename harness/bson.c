@@ -86,23 +86,6 @@
 
 enum mode { MODE_VALUES, MODE_RAW, N_MODES };
 
-#define BSON_LIMITS {                                                     \
-    .kinds = PF_BIN_BIT(PF_BIN_NIL) | PF_BIN_BIT(PF_BIN_BOOL) | PF_BIN_BIT(PF_BIN_INT) |\
-             PF_BIN_BIT(PF_BIN_FLOAT) | PF_BIN_BIT(PF_BIN_TEXT) | PF_BIN_BIT(PF_BIN_EXT) |\
-             PF_BIN_BIT(PF_BIN_DATE) | PF_BIN_BIT(PF_BIN_DECIMAL) | PF_BIN_BIT(PF_BIN_ARRAY) |\
-             PF_BIN_BIT(PF_BIN_MAP) | PF_BIN_BIT(PF_BIN_TAG),               \
-    .top_kinds = PF_BIN_BIT(PF_BIN_MAP),                                    \
-    .key_kinds = PF_BIN_BIT(PF_BIN_TEXT),                                   \
-    .int_widths = 8 | 128,                /* int32, int64 */                \
-    .float_widths = 4,                    /* double */                      \
-    .keys_no_nul = true,                  /* R2 */                          \
-    .ext_bounded = true, .ext_min = 0, .ext_max = 255, /* binary subtypes */\
-    .boundaries = true,                                                     \
-    .boundary_max = 256, /* BSON's lengths are int32 everywhere (below) */  \
-    .draw_tag = bt_draw_tag,                                              \
-    .enc_tag = bt_enc_tag,                                                \
-}
-
 static int encode(const pf_bin_codec *c, const pf_bin *v, pf_buf *out)
 {
     (void)c;
@@ -166,7 +149,20 @@ static size_t decode_stream(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t
 
 const pf_bin_codec bt_codec = {
     .name = "libbson",
-    .values = BSON_LIMITS,
+    .values = { /* what libbson writes (top comment) */
+        .kinds = PF_BIN_BIT(PF_BIN_NIL) | PF_BIN_BIT(PF_BIN_BOOL) | PF_BIN_BIT(PF_BIN_INT) |
+                 PF_BIN_BIT(PF_BIN_FLOAT) | PF_BIN_BIT(PF_BIN_TEXT) | PF_BIN_BIT(PF_BIN_EXT) |
+                 PF_BIN_BIT(PF_BIN_DATE) | PF_BIN_BIT(PF_BIN_DECIMAL) | PF_BIN_BIT(PF_BIN_ARRAY) |
+                 PF_BIN_BIT(PF_BIN_MAP) | PF_BIN_BIT(PF_BIN_TAG),
+        .top_kinds = PF_BIN_BIT(PF_BIN_MAP),
+        .key_kinds = PF_BIN_BIT(PF_BIN_TEXT),
+        .int_widths = 8 | 128,                             /* int32, int64 */
+        .float_widths = 4,                                 /* double */
+        .keys_no_nul = true,                               /* R2 */
+        .ext_bounded = true, .ext_min = 0, .ext_max = 255, /* binary subtypes */
+        .boundaries = true, .boundary_max = 256,           /* top comment */
+        .draw_tag = bt_draw_tag, .enc_tag = bt_enc_tag,    /* tags.c */
+    },
     .encode = encode,
     .decode = decode,
     .decode_stream = decode_stream,

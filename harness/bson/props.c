@@ -12,9 +12,7 @@ static const bson_validate_flags_t VALIDATE = BSON_VALIDATE_UTF8 | BSON_VALIDATE
 
 static const char *show(pf_src *s, const pf_bin *v)
 {
-    pf_buf b = {0};
-    pf_bin_print(&b, v, 0);
-    return pf_buf_defer(s, &b);
+    return pf_bin_show(pf_bin_input_pool(s), v);
 }
 
 static const char *hex(pf_src *s, const uint8_t *p, size_t n)
@@ -83,6 +81,19 @@ static bool wrapper_key(const pf_bin *key)
     return false;
 }
 
+/* R6: whether decimal128 text keeps these bits: a finite value whose
+ * coefficient is below 10^34, or the one infinity or NaN the text names. */
+static bool decimal_faithful(const pf_bin *v)
+{
+    bson_decimal128_t d = bt_decimal_of(v);
+    uint64_t rest = d.high & ~((uint64_t)1 << 63);
+    if ((rest >> 61) == 3) /* infinities, NaNs, the large form (never < 10^34) */
+        return d.low == 0 && (rest == 0x7800000000000000u || d.high == 0x7c00000000000000u);
+    /* 10^34 = 0x1ed09bead87c0 378d8e6400000000 */
+    uint64_t ch = d.high & 0x1ffffffffffffu;
+    return ch < 0x1ed09bead87c0u || (ch == 0x1ed09bead87c0u && d.low < 0x378d8e6400000000u);
+}
+
 /* R5-R7, R9-R11: values Extended JSON cannot carry (ctx: relaxed). */
 static const char *not_json(const pf_bin *v, const void *relaxed)
 {
@@ -92,7 +103,7 @@ static const char *not_json(const pf_bin *v, const void *relaxed)
     if (v->kind == PF_BIN_FLOAT && isnan(pf_bin_float_value(v)) &&
         v->v.bits != 0x7ff8000000000000u)
         return "R5"; /* the text "NaN" carries no payload */
-    if (v->kind == PF_BIN_DECIMAL && !bt_decimal_faithful(v->v.bytes))
+    if (v->kind == PF_BIN_DECIMAL && !decimal_faithful(v))
         return "R6";
     if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= YEAR_10000_MS)
         return "R7";
@@ -146,13 +157,11 @@ void bt_prop_extjson_relaxed(pf_src *s, void *bin_case) { extjson(s, bin_case, t
 
 static const char *decimal_text(const pf_bin *v, const void *src)
 {
-    if (v->kind != PF_BIN_DECIMAL || !bt_decimal_faithful(v->v.bytes))
+    if (v->kind != PF_BIN_DECIMAL || !decimal_faithful(v))
         return NULL;
     pf_src *s = (pf_src *)src;
-    bson_decimal128_t d, back;
+    bson_decimal128_t d = bt_decimal_of(v), back;
     char text[BSON_DECIMAL128_STRING];
-    memcpy(&d.low, v->v.bytes, 8);
-    memcpy(&d.high, v->v.bytes + 8, 8);
     bson_decimal128_to_string(&d, text);
     if (!bson_decimal128_from_string(text, &back) || back.low != d.low || back.high != d.high) {
         pf_line l[] = {{"value", show(s, v)}, {"text", text}};

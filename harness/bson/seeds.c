@@ -13,20 +13,9 @@ static pf_bin *doc1(pf_bin_pool *p, const char *key, pf_bin *v)
     return d;
 }
 
-static pf_bin *pair(pf_bin_pool *p, int64_t tag, pf_bin *a, pf_bin *b)
-{
-    pf_bin *arr = pf_bin_array(p, 2);
-    pf_bin_push(p, arr, a);
-    pf_bin_push(p, arr, b);
-    return pf_bin_tag(p, tag, arr);
-}
-
 static pf_bin *dec(pf_bin_pool *p, uint64_t high, uint64_t low)
 {
-    uint8_t b[16];
-    memcpy(b, &low, 8);
-    memcpy(b + 8, &high, 8);
-    return pf_bin_bytes(p, PF_BIN_DECIMAL, b, 16);
+    return bt_decimal(p, (bson_decimal128_t){.high = high, .low = low});
 }
 
 static const uint8_t oid_bytes[12] = {0x56, 0xe1, 0xfc, 0x72, 0xe0, 0xc9, 0x17, 0xe9, 0xc4, 0x71, 0x41, 0x61};
@@ -64,27 +53,27 @@ void pf_target_seeds(pf_bin_emit *emit)
         {"binary-old", doc1(p, "b", pf_bin_ext(p, 2, "abc", 3))},
         {"binary-uuid", doc1(p, "b", pf_bin_ext(p, 4, "0123456789abcdef", 16))},
         {"binary-user", doc1(p, "b", pf_bin_ext(p, 0x80, "", 0))},
-        {"oid", doc1(p, "_id", pf_bin_tag(p, BSON_TYPE_OID, oid))},
+        {"oid", doc1(p, "_id", bt_own(p, BSON_TYPE_OID, oid, NULL))},
         {"bool", doc1(p, "t", pf_bin_bool(p, true))},
         {"datetime", doc1(p, "dt", pf_bin_date(p, 1356351330501))},
         {"datetime-negative", doc1(p, "dt", pf_bin_date(p, -284643869501))},
         {"datetime-year-9999", doc1(p, "dt", pf_bin_date(p, INT64_C(253402300799999)))},
         {"null", doc1(p, "n", pf_bin_nil(p))},
-        {"regex", doc1(p, "r", pair(p, BSON_TYPE_REGEX, pf_bin_text(p, "^a.*"), pf_bin_text(p, "imx")))},
-        {"dbpointer", doc1(p, "p", pair(p, BSON_TYPE_DBPOINTER, pf_bin_text(p, "db.c"), oid))},
-        {"code", doc1(p, "c", pf_bin_tag(p, BSON_TYPE_CODE, pf_bin_text(p, "function(){}")))},
-        {"code-w-scope", doc1(p, "c", pair(p, BSON_TYPE_CODEWSCOPE, pf_bin_text(p, "x"), scope))},
-        {"symbol", doc1(p, "y", pf_bin_tag(p, BSON_TYPE_SYMBOL, pf_bin_text(p, "sym")))},
+        {"regex", doc1(p, "r", bt_own(p, BSON_TYPE_REGEX, pf_bin_text(p, "^a.*"), pf_bin_text(p, "imx")))},
+        {"dbpointer", doc1(p, "p", bt_own(p, BSON_TYPE_DBPOINTER, pf_bin_text(p, "db.c"), oid))},
+        {"code", doc1(p, "c", bt_own(p, BSON_TYPE_CODE, pf_bin_text(p, "function(){}"), NULL))},
+        {"code-w-scope", doc1(p, "c", bt_own(p, BSON_TYPE_CODEWSCOPE, pf_bin_text(p, "x"), scope))},
+        {"symbol", doc1(p, "y", bt_own(p, BSON_TYPE_SYMBOL, pf_bin_text(p, "sym"), NULL))},
         {"int32", doc1(p, "i", pf_bin_int(p, INT32_MIN, 4))},
-        {"timestamp", doc1(p, "ts", pair(p, BSON_TYPE_TIMESTAMP, pf_bin_uint(p, 4294967295u, 4),
+        {"timestamp", doc1(p, "ts", bt_own(p, BSON_TYPE_TIMESTAMP, pf_bin_uint(p, 4294967295u, 4),
                                         pf_bin_uint(p, 1, 4)))},
         {"int64", doc1(p, "l", pf_bin_int(p, INT64_MAX, 8))},
         {"decimal-one", doc1(p, "m", dec(p, 0x3040000000000000u, 1))},
         {"decimal-neg-inf", doc1(p, "m", dec(p, 0xf800000000000000u, 0))},
         {"decimal-max", doc1(p, "m", dec(p, 0x5fffed09bead87c0u, 0x378d8e63ffffffffu))},
-        {"undefined", doc1(p, "u", pf_bin_tag(p, BSON_TYPE_UNDEFINED, pf_bin_nil(p)))},
-        {"minkey", doc1(p, "k", pf_bin_tag(p, BSON_TYPE_MINKEY, pf_bin_nil(p)))},
-        {"maxkey", doc1(p, "k", pf_bin_tag(p, BSON_TYPE_MAXKEY, pf_bin_nil(p)))},
+        {"undefined", doc1(p, "u", bt_own(p, BSON_TYPE_UNDEFINED, NULL, NULL))},
+        {"minkey", doc1(p, "k", bt_own(p, BSON_TYPE_MINKEY, NULL, NULL))},
+        {"maxkey", doc1(p, "k", bt_own(p, BSON_TYPE_MAXKEY, NULL, NULL))},
         {"string-256", doc1(p, "s", pf_bin_bytes(p, PF_BIN_TEXT, big, 256))},
         {"array-16", doc1(p, "a", wide)},
         {"duplicate-keys", doc1(p, "a", pf_bin_nil(p))},
