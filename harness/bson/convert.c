@@ -59,8 +59,8 @@ static const bson_oid_t *oid_of(const pf_bin *bytes, bson_oid_t *oid)
  * tags.c). */
 static bool append(bson_t *b, const char *key, int klen, const pf_bin *v)
 {
-    const pf_bin *a = v->kind == PF_BIN_TAG ? bt_part(v, 0) : v;
-    const pf_bin *z = v->kind == PF_BIN_TAG ? bt_part(v, 1) : v;
+    const pf_bin *p1 = v->kind == PF_BIN_TAG ? bt_part(v, 0) : v;
+    const pf_bin *p2 = v->kind == PF_BIN_TAG ? bt_part(v, 1) : v;
     bson_oid_t oid;
     bson_decimal128_t dec;
     bson_t child;
@@ -81,23 +81,24 @@ static bool append(bson_t *b, const char *key, int klen, const pf_bin *v)
     case BSON_TYPE_BINARY:
         return bson_append_binary(b, key, klen, (bson_subtype_t)v->tag, v->v.bytes, (uint32_t)v->n);
     case BSON_TYPE_UNDEFINED: return bson_append_undefined(b, key, klen);
-    case BSON_TYPE_OID: return bson_append_oid(b, key, klen, oid_of(a, &oid));
+    case BSON_TYPE_OID: return bson_append_oid(b, key, klen, oid_of(p1, &oid));
     case BSON_TYPE_BOOL: return bson_append_bool(b, key, klen, v->v.b);
     case BSON_TYPE_DATE_TIME: return bson_append_date_time(b, key, klen, v->v.i);
     case BSON_TYPE_NULL: return bson_append_null(b, key, klen);
-    case BSON_TYPE_REGEX: return bson_append_regex_w_len(b, key, klen, str(a), (int)a->n, str(z));
-    case BSON_TYPE_DBPOINTER: return bson_append_dbpointer(b, key, klen, str(a), oid_of(z, &oid));
-    case BSON_TYPE_CODE: return bson_append_code(b, key, klen, str(a));
-    case BSON_TYPE_SYMBOL: return bson_append_symbol(b, key, klen, str(a), (int)a->n);
+    case BSON_TYPE_REGEX:
+        return bson_append_regex_w_len(b, key, klen, str(p1), (int)p1->n, str(p2));
+    case BSON_TYPE_DBPOINTER: return bson_append_dbpointer(b, key, klen, str(p1), oid_of(p2, &oid));
+    case BSON_TYPE_CODE: return bson_append_code(b, key, klen, str(p1));
+    case BSON_TYPE_SYMBOL: return bson_append_symbol(b, key, klen, str(p1), (int)p1->n);
     case BSON_TYPE_CODEWSCOPE:
-        if (!bt_of_value(z, &child))
+        if (!bt_of_value(p2, &child))
             return false;
-        ok = bson_append_code_with_scope(b, key, klen, str(a), &child);
+        ok = bson_append_code_with_scope(b, key, klen, str(p1), &child);
         bson_destroy(&child);
         return ok;
     case BSON_TYPE_INT32: return bson_append_int32(b, key, klen, (int32_t)v->v.i);
     case BSON_TYPE_TIMESTAMP:
-        return bson_append_timestamp(b, key, klen, (uint32_t)a->v.u, (uint32_t)z->v.u);
+        return bson_append_timestamp(b, key, klen, (uint32_t)p1->v.u, (uint32_t)p2->v.u);
     case BSON_TYPE_INT64: return bson_append_int64(b, key, klen, v->v.i);
     case BSON_TYPE_DECIMAL128:
         dec = bt_decimal_of(v);
