@@ -5,8 +5,11 @@
 # build runs through them too. Under $PF_MUTATE_OUT/base/baseline/:
 #   <name>/obj/*.o, <name>/bin   each baseline (name: its file's name
 #                                without the extension), unmutated
-#   cc/<name>/   its compiler commands (a mutated header it includes is
-#                recompiled into it, as for the target)
+#   shared/obj/*.o  BASELINE_SOURCES, compiled once for all baselines
+#                (one command each: lz4's ten fuzzers share two helper
+#                files that include lz4.c, which a mutant recompiles)
+#   cc/<name>/, cc/shared/   the compiler commands (a mutated header it
+#                includes is recompiled into it, as for the target)
 #   deps.tsv     command (<name>/<file> under cc/)<TAB>file it reads
 #   list.tsv     name, corpus (or -), dictionary (or -), one a line
 # Called by run.sh; rebuilt only when its inputs change (.fingerprint).
@@ -86,6 +89,7 @@ for w in ${BASELINE_SOURCES:-}; do extra+=("$(resolve "$w" BASELINE_SOURCES)"); 
 for i in "${!files[@]}"; do
   f=${files[i]} n=$(basename "${files[i]%.*}")
   grep -q LLVMFuzzerTestOneInput "$f" || mt_die "BASELINE: $f defines no LLVMFuzzerTestOneInput"
+  [ "$n" != shared ] || mt_die "BASELINE: $f: a baseline cannot be named shared (the name of the shared objects); rename it"
   for o in "${names[@]}"; do [ "$o" != "$n" ] || mt_die "BASELINE: two baselines named $n"; done
   names+=("$n")
   c=$(nth "${BASELINE_CORPUS:-}" "$i") d=$(nth "${BASELINE_DICT:-}" "$i")
@@ -128,15 +132,20 @@ compile() {
     { tail -n 20 "$dir/build.log" >&2; mt_die "BASELINE: compiling $s failed (log: $dir/build.log)"; }
 }
 : > "$dir/list.tsv"
+shared_link=$CC
+for s in "${extra[@]}"; do
+  compile shared "$s"
+  case $s in *.cc|*.cpp|*.cxx|*.C) shared_link=$cxx ;; esac
+done
+shared=()
+[ ${#extra[@]} = 0 ] || shared=("$dir"/shared/obj/*.o)
 for i in "${!files[@]}"; do
-  n=${names[i]} link=$CC
-  for s in "${files[i]}" "${extra[@]}"; do
-    compile "$n" "$s"
-    case $s in *.cc|*.cpp|*.cxx|*.C) link=$cxx ;; esac
-  done
+  n=${names[i]} link=$shared_link
+  compile "$n" "${files[i]}"
+  case ${files[i]} in *.cc|*.cpp|*.cxx|*.C) link=$cxx ;; esac
   echo "$link" > "$dir/$n/linker"
   # shellcheck disable=SC2086
-  $link $PF_MUTATE_LINKFLAGS "$dir/$n"/obj/*.o "${archives[@]}" ${PF_MUTATE_LDLIBS:-} -lm \
+  $link $PF_MUTATE_LINKFLAGS "$dir/$n"/obj/*.o "${shared[@]}" "${archives[@]}" ${PF_MUTATE_LDLIBS:-} -lm \
     -o "$dir/$n/bin" >> "$dir/build.log" 2>&1 ||
     { tail -n 20 "$dir/build.log" >&2; mt_die "BASELINE: linking $n failed (log: $dir/build.log)"; }
   # Unmutated, it must pass its own corpus: else every mutant is "killed".

@@ -117,10 +117,29 @@ build() {
     ${PF_MUTATE_LDLIBS:-} -lm -o "$m/bin" >> "$m/build.log" 2>&1
 }
 
+# build_baseline_shared: the baselines' shared objects (BASELINE_SOURCES)
+# for this mutant, once: recompiled when they read the mutated file.
+# Sets SHARED_OBJS; returns 1 if one does not compile.
+SHARED_DONE=0 SHARED_OBJS=()
+build_baseline_shared() {
+  [ $SHARED_DONE = 0 ] || return 0
+  local bdir=$base/baseline e
+  SHARED_OBJS=() SHARED_DONE=1
+  [ -d "$bdir/shared/obj" ] || return 0
+  mapfile -t SHARED_OBJS < <(ls "$bdir/shared"/obj/*.o)
+  for e in $(awk -F'\t' -v f="$real" '$2 == f && index($1, "shared/") == 1 { print $1 }' \
+             "$bdir/deps.tsv" | sort -u); do
+    compile_entry "$bdir/cc/$e" "$m/obj/baseline-shared" || return 1
+    [ $identical = 0 ] || same_code "$bdir/cc/$e" "$OBJ" || identical=0
+    SHARED_OBJS=("${SHARED_OBJS[@]/"$ENTRY_OBJ"/"$OBJ"}")
+  done
+}
+
 # build_baseline NAME: baseline NAME linked with the mutated library (its
 # own objects recompiled when they read the mutated file).
 build_baseline() {
   local n=$1 bdir=$base/baseline e objs=()
+  build_baseline_shared || return 1
   mapfile -t objs < <(ls "$bdir/$n"/obj/*.o)
   for e in $(awk -F'\t' -v f="$real" -v n="$n/" '$2 == f && index($1, n) == 1 { print $1 }' \
              "$bdir/deps.tsv" | sort -u); do
@@ -129,8 +148,8 @@ build_baseline() {
     objs=("${objs[@]/"$ENTRY_OBJ"/"$OBJ"}")
   done
   # shellcheck disable=SC2086
-  $(cat "$bdir/$n/linker") "${fast_ld[@]}" $PF_MUTATE_LINKFLAGS "${objs[@]}" "${lib_objs[@]}" "${archives[@]}" \
-    ${PF_MUTATE_LDLIBS:-} -lm -o "$m/baseline-$n" >> "$m/build.log" 2>&1
+  $(cat "$bdir/$n/linker") "${fast_ld[@]}" $PF_MUTATE_LINKFLAGS "${objs[@]}" "${SHARED_OBJS[@]}" \
+    "${lib_objs[@]}" "${archives[@]}" ${PF_MUTATE_LDLIBS:-} -lm -o "$m/baseline-$n" >> "$m/build.log" 2>&1
 }
 
 # --- runs ------------------------------------------------------------------
@@ -239,6 +258,12 @@ run_baseline() {
   local n corpus bdict
   BROW=(survived - - -)
   while IFS=$'\t' read -r n corpus bdict; do
+    # Built when its turn comes: most mutants fall to the first ones.
+    if [ ! -x "$m/baseline-$n" ] && ! build_baseline "$n"; then
+      cp "$m/build.log" "$out/logs/$id.build.txt"
+      BROW=(stillborn - - -)
+      return
+    fi
     run_mode "$m/baseline-$n" "$base/baseline/$n/bin" none "b-$n" "$corpus" "$bdict"
     case $V in survived) continue ;; esac
     BROW=("$V" "$n:$K" "$P" "$T")
@@ -260,10 +285,11 @@ if ! build; then
   cp "$m/build.log" "$out/logs/$id.build.txt" 2>/dev/null
   stillborn=1
 fi
-# The baselines are built before anything runs: a mutant is identical
-# only if every object it recompiles, theirs too, is.
+# A mutant is identical only if every object it recompiles, the
+# baselines' too, is: where the target's are, the baselines are all built
+# before anything runs; else each is built when its turn comes.
 bborn=1
-if [ $need_base = 1 ] && [ $stillborn = 0 ]; then
+if [ $need_base = 1 ] && [ $stillborn = 0 ] && [ $identical = 1 ]; then
   for n in $(cut -f1 "$base/baseline/list.tsv"); do
     build_baseline "$n" || { bborn=0; cp "$m/build.log" "$out/logs/$id.build.txt"; break; }
   done
