@@ -17,8 +17,9 @@ LLVM_DIR := /usr/lib/llvm-14
 MUTGEN := out/mutate/tool/pf-mutgen
 MUTGEN_SRCS := $(wildcard build/mutate/*.c)
 
+# jq: bson's BASELINE=own seeds are read from the BSON Corpus's JSON files.
 out/.deps-mutate-ok: build/deps.sh | out/.deps-ok
-	@build/deps.sh packages libclang-14-dev
+	@build/deps.sh packages libclang-14-dev jq
 	@mkdir -p $(@D) && touch $@
 
 $(MUTGEN): $(MUTGEN_SRCS) $(wildcard build/mutate/*.h) | out/.deps-mutate-ok
