@@ -5,6 +5,7 @@
 #
 #   tests/ossfuzz/template.sh                       libFuzzer + ASan
 #   SANITIZERS="address undefined memory" ENGINES="libfuzzer afl" tests/ossfuzz/template.sh
+#   OSS_FUZZ_DIR=<checkout of google/oss-fuzz> ... tests/ossfuzz/template.sh
 #
 # $SRC holds a copy of this checkout as propfuzz (the Dockerfile's clone)
 # and of tests/outside as library (its WORKDIR, with decoy failing inputs
@@ -12,8 +13,11 @@
 # sandbox (compile's variables only, no network, no installs). Checks:
 # nothing written into either source; $OUT holds exactly the fuzz target
 # varint, its seed zip (exactly the top-level seeds), options; then, with
-# $OUT moved, bad_build_check's checks (tests/ossfuzz/runner.sh). One line
-# per check, "N passed, N failed" at the end. Logs under
+# $OUT moved, bad_build_check's checks (tests/ossfuzz/runner.sh). With
+# OSS_FUZZ_DIR, build.sh runs through base-builder's compile itself and
+# base-runner's test_all.py checks $OUT, as for this repository's own
+# build (tests/ossfuzz/official.sh says what is replaced). One line per
+# check, "N passed, N failed" at the end. Logs under
 # out/test-tmp/ossfuzz-template/.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -21,12 +25,14 @@ root=$PWD
 . tests/ossfuzz/checks.sh
 . tests/ossfuzz/sandbox.sh
 . tests/ossfuzz/runner.sh
+. tests/ossfuzz/official.sh
 unset PF_OSSFUZZ_TARGETS
 SANITIZERS=${SANITIZERS:-address}
 ENGINES=${ENGINES:-libfuzzer}
 tmp=${PF_OSSFUZZ_TMP:-$root/out/test-tmp/ossfuzz-template}
 rm -rf "$tmp" && mkdir -p "$tmp/bin" "$tmp/src/library"
 : > "$tmp/sources.env"
+[ -z "${OSS_FUZZ_DIR:-}" ] || official_ready
 
 # The integration files: what OSS-Fuzz's presubmit checks (license
 # header, $LIB_FUZZING_ENGINE, apt-get update before install), the
@@ -69,7 +75,11 @@ template_round() {
   : > "$tmp/forbidden.log"
   { tree_state "$tmp/src/library"; tree_state "$tmp/src/propfuzz"; } > "$d/tree.before"
   mapfile -t envv < "$d/env"
-  (cd "$tmp/src/library" && env -i "${envv[@]}" bash -eu "$tmp/src/build.sh") > "$d/build.log" 2>&1 || rc=$?
+  if [ -n "${OSS_FUZZ_DIR:-}" ]; then
+    official_compile "$d" "$tmp/src/library" "${envv[@]}" > "$d/build.log" 2>&1 || rc=$?
+  else
+    (cd "$tmp/src/library" && env -i "${envv[@]}" bash -eu "$tmp/src/build.sh") > "$d/build.log" 2>&1 || rc=$?
+  fi
   if [ $rc != 0 ]; then
     fail "$name: build.sh" "exit $rc; $(grep -m1 -E 'build.sh:|error|Error|sandbox:' "$d/build.log" || tail -n 3 "$d/build.log" | tr '\n' ' ') (log $d/build.log)"
     return
@@ -92,6 +102,7 @@ template_round() {
     *) check_libfuzzer_target "$name/varint" "$d/not-out" varint "$san" ;;
   esac
   mv "$d/not-out" "$d/out"
+  [ -z "${OSS_FUZZ_DIR:-}" ] || official_checks "$name" "$engine" "$san" "$d"
 }
 
 for engine in $ENGINES; do
