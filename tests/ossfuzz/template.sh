@@ -4,8 +4,8 @@
 # of tests/ossfuzz_check.sh:
 #
 #   tests/ossfuzz/template.sh                       libFuzzer + ASan
-#   SANITIZERS="address undefined memory" ENGINES="libfuzzer afl" tests/ossfuzz/template.sh
-#   OSS_FUZZ_DIR=<checkout of google/oss-fuzz> ... tests/ossfuzz/template.sh
+#   SANITIZERS="address undefined memory coverage" ENGINES="libfuzzer afl" tests/ossfuzz/template.sh
+#   OSS_FUZZ_DIR=<checkout of google/oss-fuzz> SANITIZERS=... tests/ossfuzz/template.sh
 #
 # $SRC holds a copy of this checkout as propfuzz (the Dockerfile's clone)
 # and of tests/outside as library (its WORKDIR, with decoy failing inputs
@@ -13,9 +13,11 @@
 # sandbox (compile's variables only, no network, no installs). Checks:
 # nothing written into either source; $OUT holds exactly the fuzz target
 # varint, its seed zip (exactly the top-level seeds), options; then, with
-# $OUT moved, bad_build_check's checks (tests/ossfuzz/runner.sh). With
-# OSS_FUZZ_DIR, build.sh runs through base-builder's compile itself and
-# base-runner's test_all.py checks $OUT, as for this repository's own
+# $OUT moved, bad_build_check's checks (tests/ossfuzz/runner.sh; for
+# coverage, which OSS-Fuzz builds for every project, the runner's coverage
+# steps). With OSS_FUZZ_DIR, build.sh runs through base-builder's compile
+# itself and base-runner's test_all.py (coverage: its coverage script)
+# checks $OUT, as for this repository's own
 # build (tests/ossfuzz/official.sh says what is replaced). One line per
 # check, "N passed, N failed" at the end. Logs under
 # out/test-tmp/ossfuzz-template/.
@@ -97,8 +99,9 @@ template_round() {
   grep -qx '\[libfuzzer\]' "$d/out/varint.options" 2>/dev/null && grep -qx 'max_len = 4096' "$d/out/varint.options" &&
     pass "$name/varint: varint.options" || fail "$name/varint: varint.options" "missing or without [libfuzzer] / max_len = 4096"
   mv "$d/out" "$d/not-out"
-  case $engine in
-    afl) check_afl_target "$name/varint" "$d/not-out" varint ;;
+  case $engine/$san in
+    afl/*) check_afl_target "$name/varint" "$d/not-out" varint ;;
+    */coverage) check_coverage "$name/varint" "$d/not-out" varint ;;
     *) check_libfuzzer_target "$name/varint" "$d/not-out" varint "$san" ;;
   esac
   mv "$d/not-out" "$d/out"
@@ -108,7 +111,7 @@ template_round() {
 for engine in $ENGINES; do
   for san in $SANITIZERS; do
     case $engine/$san in
-      libfuzzer/address | libfuzzer/undefined | libfuzzer/memory | afl/address) ;;
+      libfuzzer/address | libfuzzer/undefined | libfuzzer/memory | libfuzzer/coverage | afl/address) ;;
       afl/*) continue ;;  # OSS-Fuzz builds AFL++ with ASan only
       *) fail "template $engine/$san" "unknown engine or sanitizer"; continue ;;
     esac
