@@ -37,7 +37,8 @@ EOF
 echo "Copying Debian's AFL++ (the image's is precompiled in \$SRC/aflplusplus)"
 cp -f $AFL_DRIVER "\$LIB_FUZZING_ENGINE"
 cp "\$(command -v afl-fuzz)" "\$OUT/"
-export CC=afl-clang-fast CXX=afl-clang-fast++ AFL_QUIET=1
+# Full paths, as upstream's \$SRC/aflplusplus/afl-clang-fast.
+export CC=$(command -v afl-clang-fast) CXX=$(command -v afl-clang-fast++) AFL_QUIET=1
 export ASAN_OPTIONS="detect_leaks=0:symbolize=0:detect_odr_violation=0:abort_on_error=1"
 export AFL_IGNORE_PROBLEMS=1 AFL_IGNORE_UNKNOWN_ENVS=1
 env | grep -E '^AFL_' | tee "\$OUT/afl_options.txt"
