@@ -34,9 +34,10 @@
 #    seeds with LLVM_PROFILE_FILE, llvm-profdata merge, llvm-cov export).
 #    PF_OSSFUZZ_FUZZ_SECONDS=N also fuzzes each target N seconds.
 # 4. OSS_FUZZ_DIR=<checkout of google/oss-fuzz>: the builds run through
-#    infra/base-images/base-builder/compile itself (but MSan's, which copies
-#    the image's MSan libc++), and infra/base-images/base-runner/test_all.py
-#    (and for coverage its coverage script) checks each $OUT.
+#    infra/base-images/base-builder/compile itself (for MSan without its
+#    copy of the image's MSan libc++: tests/ossfuzz/official.sh), and
+#    infra/base-images/base-runner/test_all.py (and for coverage its
+#    coverage script) checks each $OUT.
 #
 # PF_OSSFUZZ_TARGETS narrows the build to some targets. One line per check,
 # "PASS <what>" or "FAIL <what>: <why>"; ends with "N passed, N failed";
@@ -53,6 +54,7 @@ SANITIZERS=${SANITIZERS:-address}
 ENGINES=${ENGINES:-libfuzzer}
 tmp=${PF_OSSFUZZ_TMP:-$root/out/test-tmp/ossfuzz}
 rm -rf "$tmp" && mkdir -p "$tmp"
+[ -z "${OSS_FUZZ_DIR:-}" ] || official_ready
 
 check_integration_files
 provide_sources "$tmp/sources.env" || finish

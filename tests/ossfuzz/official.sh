@@ -1,11 +1,26 @@
-# Sourced by tests/ossfuzz_check.sh when OSS_FUZZ_DIR names a checkout of
-# google/oss-fuzz: the builds run through base-builder's compile and each
-# $OUT is checked by base-runner's test_all.py (and coverage). Only the
-# steps that touch the image itself are replaced, by commands on a PATH
-# of their own: compile_libfuzzer / compile_afl (they copy the engine into
-# /usr/lib), sysctl (a kernel setting), coverage_helper (a Chromium tool
-# the runner image clones), rcfilt (needs rustfilt) and profraw_update.py
-# (it upgrades profiles for the image's newer LLVM). Needs $root and $tmp.
+# Sourced by tests/ossfuzz_check.sh and tests/ossfuzz/template.sh when
+# OSS_FUZZ_DIR names a checkout of google/oss-fuzz: the builds run through
+# base-builder's compile and each $OUT is checked by base-runner's
+# test_all.py (and coverage). Only the steps that touch the image itself
+# are replaced, by commands on a PATH of their own: compile_libfuzzer /
+# compile_afl (they copy the engine into /usr/lib), sysctl (a kernel
+# setting), coverage_helper (a Chromium tool the runner image clones),
+# rcfilt (needs rustfilt) and profraw_update.py (it upgrades profiles for
+# the image's newer LLVM); and compile runs from a copy without its two
+# `cp -R /usr/msan/...` lines (MSan builds: the image's MSan-built libc++
+# for -stdlib=libc++, which base-clang builds and this machine lacks; the
+# C++ library here is libstdc++, see OSSFUZZ_CXXFLAGS_EXTRA in sandbox.sh).
+# Needs $root and $tmp.
+
+# official_ready: OSS_FUZZ_DIR holds the scripts used here (else one FAIL
+# line and the tally).
+official_ready() {
+  local f
+  for f in base-builder/compile base-runner/test_all.py base-runner/bad_build_check base-runner/run_fuzzer; do
+    [ -f "$OSS_FUZZ_DIR/infra/base-images/$f" ] ||
+      { fail "OSS_FUZZ_DIR" "$OSS_FUZZ_DIR has no infra/base-images/$f (a checkout of google/oss-fuzz, or unset it)"; finish; }
+  done
+}
 
 official_bin() {
   local b=$tmp/official-bin
@@ -22,7 +37,8 @@ EOF
 echo "Copying Debian's AFL++ (the image's is precompiled in \$SRC/aflplusplus)"
 cp -f $AFL_DRIVER "\$LIB_FUZZING_ENGINE"
 cp "\$(command -v afl-fuzz)" "\$OUT/"
-export CC=afl-clang-fast CXX=afl-clang-fast++ AFL_QUIET=1
+# Full paths, as upstream's \$SRC/aflplusplus/afl-clang-fast.
+export CC=$(command -v afl-clang-fast) CXX=$(command -v afl-clang-fast++) AFL_QUIET=1
 export ASAN_OPTIONS="detect_leaks=0:symbolize=0:detect_odr_violation=0:abort_on_error=1"
 export AFL_IGNORE_PROBLEMS=1 AFL_IGNORE_UNKNOWN_ENVS=1
 env | grep -E '^AFL_' | tee "\$OUT/afl_options.txt"
@@ -36,19 +52,23 @@ EOF
   # image's newer llvm-profdata; this machine's llvm-profdata 14 reads it
   # as it is.
   printf '#!/bin/sh\necho "profraw_update.py $*: kept as is (llvm-profdata 14)"\n' > "$b/profraw_update.py"
+  # compile without the MSan libc++ copy (the image's /usr/msan).
+  sed 's|^\([[:space:]]*\)cp -R /usr/msan/\(.*\)$|\1echo "compile: not copied (no /usr/msan here): \2"|' \
+    "$OSS_FUZZ_DIR/infra/base-images/base-builder/compile" > "$b/compile"
   chmod +x "$b"/*
   echo "$b"
 }
 
-# official_compile DIR VAR=VALUE...: compile, with base-builder's own
-# variables (it adds the sanitizer and coverage flags itself); the sources
-# and paths from the given environment.
+# official_compile DIR WORKDIR VAR=VALUE...: compile in WORKDIR (the
+# Dockerfile's), with base-builder's own variables (it adds the sanitizer
+# and coverage flags itself); the sources and paths from the given
+# environment.
 official_compile() {
-  local d=$1 v keep=(); shift
+  local d=$1 wd=$2 v keep=(); shift 2
   for v in "$@"; do
     case $v in SRC=* | WORK=* | OUT=* | HOME=* | SANITIZER=* | FUZZING_ENGINE=* | PF_SRC_* | PF_OSSFUZZ_TARGETS=*) keep+=("$v") ;; esac
   done
-  (cd "$tmp/src/propfuzz" && env -i "${keep[@]}" \
+  (cd "$wd" && env -i "${keep[@]}" \
      PATH="$(official_bin):$tmp/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
      CC=clang CXX=clang++ CCC=clang++ CFLAGS="$OSSFUZZ_CFLAGS" CXXFLAGS_EXTRA="$OSSFUZZ_CXXFLAGS_EXTRA" \
      CXXFLAGS="$OSSFUZZ_CFLAGS $OSSFUZZ_CXXFLAGS_EXTRA" FUZZING_LANGUAGE=c ARCHITECTURE=x86_64 \
@@ -57,7 +77,7 @@ official_compile() {
      COVERAGE_FLAGS="$COVERAGE_FLAGS_libfuzzer" COVERAGE_FLAGS_coverage="$COVERAGE_FLAGS_coverage" \
      UBSAN_OPTIONS=silence_unsigned_overflow=1 \
      LIB_FUZZING_ENGINE="$d/work/libFuzzingEngine.a" LIB_FUZZING_ENGINE_DEPRECATED="$d/work/libFuzzingEngine.a" \
-     "$OSS_FUZZ_DIR/infra/base-images/base-builder/compile")
+     "$(official_bin)/compile")
 }
 
 # official_checks NAME ENGINE SANITIZER DIR: test_all.py on $OUT (it moves

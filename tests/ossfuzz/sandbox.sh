@@ -137,8 +137,8 @@ build_round() {
     cp "$(command -v afl-fuzz)" "$d/out/" && grep '^AFL_' "$d/env" > "$d/out/afl_options.txt"
   fi
   local envv; mapfile -t envv < "$d/env"
-  if [ -n "${OSS_FUZZ_DIR:-}" ] && [ "$san" != memory ]; then
-    official_compile "$d" "${envv[@]}" > "$d/build.log" 2>&1 || rc=$?
+  if [ -n "${OSS_FUZZ_DIR:-}" ]; then
+    official_compile "$d" "$tmp/src/propfuzz" "${envv[@]}" > "$d/build.log" 2>&1 || rc=$?
   else
     (cd "$tmp/src/propfuzz" && env -i "${envv[@]}" bash -eu "$tmp/src/build.sh") > "$d/build.log" 2>&1 || rc=$?
   fi

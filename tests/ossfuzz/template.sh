@@ -4,7 +4,8 @@
 # of tests/ossfuzz_check.sh:
 #
 #   tests/ossfuzz/template.sh                       libFuzzer + ASan
-#   SANITIZERS="address undefined memory" ENGINES="libfuzzer afl" tests/ossfuzz/template.sh
+#   SANITIZERS="address undefined memory coverage" ENGINES="libfuzzer afl" tests/ossfuzz/template.sh
+#   OSS_FUZZ_DIR=<checkout of google/oss-fuzz> SANITIZERS=... tests/ossfuzz/template.sh
 #
 # $SRC holds a copy of this checkout as propfuzz (the Dockerfile's clone)
 # and of tests/outside as library (its WORKDIR, with decoy failing inputs
@@ -12,8 +13,13 @@
 # sandbox (compile's variables only, no network, no installs). Checks:
 # nothing written into either source; $OUT holds exactly the fuzz target
 # varint, its seed zip (exactly the top-level seeds), options; then, with
-# $OUT moved, bad_build_check's checks (tests/ossfuzz/runner.sh). One line
-# per check, "N passed, N failed" at the end. Logs under
+# $OUT moved, bad_build_check's checks (tests/ossfuzz/runner.sh; for
+# coverage, which OSS-Fuzz builds for every project, the runner's coverage
+# steps). With OSS_FUZZ_DIR, build.sh runs through base-builder's compile
+# itself and base-runner's test_all.py (coverage: its coverage script)
+# checks $OUT, as for this repository's own
+# build (tests/ossfuzz/official.sh says what is replaced). One line per
+# check, "N passed, N failed" at the end. Logs under
 # out/test-tmp/ossfuzz-template/.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -21,12 +27,14 @@ root=$PWD
 . tests/ossfuzz/checks.sh
 . tests/ossfuzz/sandbox.sh
 . tests/ossfuzz/runner.sh
+. tests/ossfuzz/official.sh
 unset PF_OSSFUZZ_TARGETS
 SANITIZERS=${SANITIZERS:-address}
 ENGINES=${ENGINES:-libfuzzer}
 tmp=${PF_OSSFUZZ_TMP:-$root/out/test-tmp/ossfuzz-template}
 rm -rf "$tmp" && mkdir -p "$tmp/bin" "$tmp/src/library"
 : > "$tmp/sources.env"
+[ -z "${OSS_FUZZ_DIR:-}" ] || official_ready
 
 # The integration files: what OSS-Fuzz's presubmit checks (license
 # header, $LIB_FUZZING_ENGINE, apt-get update before install), the
@@ -69,7 +77,11 @@ template_round() {
   : > "$tmp/forbidden.log"
   { tree_state "$tmp/src/library"; tree_state "$tmp/src/propfuzz"; } > "$d/tree.before"
   mapfile -t envv < "$d/env"
-  (cd "$tmp/src/library" && env -i "${envv[@]}" bash -eu "$tmp/src/build.sh") > "$d/build.log" 2>&1 || rc=$?
+  if [ -n "${OSS_FUZZ_DIR:-}" ]; then
+    official_compile "$d" "$tmp/src/library" "${envv[@]}" > "$d/build.log" 2>&1 || rc=$?
+  else
+    (cd "$tmp/src/library" && env -i "${envv[@]}" bash -eu "$tmp/src/build.sh") > "$d/build.log" 2>&1 || rc=$?
+  fi
   if [ $rc != 0 ]; then
     fail "$name: build.sh" "exit $rc; $(grep -m1 -E 'build.sh:|error|Error|sandbox:' "$d/build.log" || tail -n 3 "$d/build.log" | tr '\n' ' ') (log $d/build.log)"
     return
@@ -87,17 +99,19 @@ template_round() {
   grep -qx '\[libfuzzer\]' "$d/out/varint.options" 2>/dev/null && grep -qx 'max_len = 4096' "$d/out/varint.options" &&
     pass "$name/varint: varint.options" || fail "$name/varint: varint.options" "missing or without [libfuzzer] / max_len = 4096"
   mv "$d/out" "$d/not-out"
-  case $engine in
-    afl) check_afl_target "$name/varint" "$d/not-out" varint ;;
+  case $engine/$san in
+    afl/*) check_afl_target "$name/varint" "$d/not-out" varint ;;
+    */coverage) check_coverage "$name/varint" "$d/not-out" varint ;;
     *) check_libfuzzer_target "$name/varint" "$d/not-out" varint "$san" ;;
   esac
   mv "$d/not-out" "$d/out"
+  [ -z "${OSS_FUZZ_DIR:-}" ] || official_checks "$name" "$engine" "$san" "$d"
 }
 
 for engine in $ENGINES; do
   for san in $SANITIZERS; do
     case $engine/$san in
-      libfuzzer/address | libfuzzer/undefined | libfuzzer/memory | afl/address) ;;
+      libfuzzer/address | libfuzzer/undefined | libfuzzer/memory | libfuzzer/coverage | afl/address) ;;
       afl/*) continue ;;  # OSS-Fuzz builds AFL++ with ASan only
       *) fail "template $engine/$san" "unknown engine or sanitizer"; continue ;;
     esac
