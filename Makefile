@@ -281,6 +281,7 @@ fuzz-%: $$(call known,out/libfuzzer/$$* out/replay/$$* out/shrink/$$*)
 	  $(if $(filter fork,$(LF_PARALLEL)),--fork) --engine-args '$(LIBFUZZER_OPTS_$*) $(FUZZ_ARGS)'
 
 afl-%: $$(call known,out/afl/$$* out/afl-cmplog/$$* out/replay/$$* out/shrink/$$*)
+	@$(call afl_mutator_build,$*)
 	@PF_STATS_DIR=out/stats/$* $(PF) afl $* $(pfpaths) --afl-out out/afl-out/$* $(pftime) --jobs '$(JOBS)' \
 	  $(if $(filter 1,$(AFL_DETERMINISTIC)),--deterministic) --engine-args '$(FUZZ_ARGS)'
 

@@ -4,10 +4,24 @@
 # secondary (-S) instances (--deterministic: the first is -M), then the
 # statistics and the triage of what it found (session.sh). Binaries: the
 # afl and afl-cmplog kinds (no CmpLog binary: runs without -c, said once).
+# PF_MUTATOR=1 (as for libFuzzer) loads the structure-aware mutator as
+# AFL++'s custom mutator: DIR/afl-mutator/<target>.so, DIR/<target>-afl-
+# mutator.so or --afl-mutator-bin (none: runs without it, said once);
+# AFL_CUSTOM_MUTATOR_ONLY stays unset, so afl-fuzz's havoc still runs.
 # shellcheck source=session.sh
 . "$PF_PARTS/session.sh"
 # shellcheck source=triage.sh
 . "$PF_PARTS/triage.sh"
+
+pf_mutator_so() { # -> the target's AFL++ mutator, or nothing
+  local d c
+  if [ -n "${pf_bin[afl-mutator]:-}" ]; then echo "${pf_bin[afl-mutator]}"; return; fi
+  for d in "${pf_bin_dirs[@]:-.}" build; do
+    for c in "${d%/}/afl-mutator/$pf_t.so" "${d%/}/$pf_t-afl-mutator.so"; do
+      [ -f "$c" ] && { echo "$c"; return; }
+    done
+  done
+}
 
 pf_cmd_afl() {
   pf_target_arg
@@ -24,6 +38,19 @@ pf_cmd_afl() {
          AFL_SKIP_CRASHES=1 AFL_AUTORESUME=1 AFL_NO_AFFINITY=1 \
          ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
          UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
+  local so
+  case ${PF_MUTATOR:-0} in
+    ''|0) ;;
+    *) so=$(pf_mutator_so)
+       if [ -f "$so" ]; then
+         export AFL_CUSTOM_MUTATOR_LIBRARY; AFL_CUSTOM_MUTATOR_LIBRARY=$(realpath "$so")
+         # afl-fuzz does not hand its -x dictionary to a custom mutator.
+         [ ${#pf_dict_args[@]} -gt 0 ] && export PF_DICT=$pf_dict
+         pf_say "PF_MUTATOR=1: structure-aware mutator $so beside afl-fuzz's havoc"
+       else
+         pf_say "PF_MUTATOR=1 but no AFL++ mutator for $pf_t (make out/afl-mutator/$pf_t.so or --afl-mutator-bin): running without it"
+       fi ;;
+  esac
   local common=(-i "$pf_seeds" -o "$out") i
   [ ${#pf_dict_args[@]} -gt 0 ] && common+=(-x "$pf_dict")
   [ -n "$pf_time" ] && common+=(-V "$pf_time")
