@@ -19,6 +19,8 @@
 #include <string.h>
 
 typedef void *(*init_fn)(void *afl, unsigned int seed);
+typedef unsigned int (*count_fn)(void *data, const uint8_t *buf,
+                                 size_t buf_size);
 typedef size_t (*fuzz_fn)(void *data, uint8_t *buf, size_t buf_size,
                           uint8_t **out_buf, uint8_t *add_buf,
                           size_t add_buf_size, size_t max_size);
@@ -88,10 +90,12 @@ int main(int argc, char **argv)
     }
     /* dlsym gives an object pointer; POSIX lets it hold a function's. */
     init_fn init;
+    count_fn count;
     fuzz_fn fuzz;
     describe_fn describe;
     deinit_fn deinit;
     *(void **)&init = need(so, "afl_custom_init");
+    *(void **)&count = need(so, "afl_custom_fuzz_count");
     *(void **)&fuzz = need(so, "afl_custom_fuzz");
     *(void **)&describe = need(so, "afl_custom_describe");
     *(void **)&deinit = need(so, "afl_custom_deinit");
@@ -116,13 +120,18 @@ int main(int argc, char **argv)
     for (long c = 0; c < calls; c++) {
         if (c % CALLS_PER_ENTRY == 0) {
             /* The next queue entry: a corpus file, or one time in four
-             * random bytes. */
+             * random bytes. afl-fuzz asks first how many calls it
+             * wants (a stage; these are shorter). */
             free(rnd.data);
             rnd = (input){0};
             if (next_random() % 4 == 0)
                 entry = rnd = random_input();
             else
                 entry = files[next_random() % n_files];
+            if (count(m, entry.data, entry.len) == 0) {
+                fprintf(stderr, "afl_mutator_load: afl_custom_fuzz_count is 0\n");
+                return 1;
+            }
         }
         const input *add = &files[next_random() % n_files];
         /* afl-fuzz passes MAX_FILE; a small limit must hold too. */
