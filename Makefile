@@ -327,7 +327,7 @@ test:
 	@tests/run.sh
 
 clean:
-	rm -rf out/obj out/lib out/flags out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
+	rm -rf out/obj out/lib out/flags out/libfuzzer out/replay out/afl out/afl-cmplog out/afl-mutator out/cov \
 	  out/tools out/tests out/planted out/planted-replay out/planted-shrink out/planted-examples \
 	  out/examples out/bench out/shrink out/install-build
 
