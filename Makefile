@@ -281,6 +281,7 @@ fuzz-%: $$(call known,out/libfuzzer/$$* out/replay/$$* out/shrink/$$*)
 	  $(if $(filter fork,$(LF_PARALLEL)),--fork) --engine-args '$(LIBFUZZER_OPTS_$*) $(FUZZ_ARGS)'
 
 afl-%: $$(call known,out/afl/$$* out/afl-cmplog/$$* out/replay/$$* out/shrink/$$*)
+	@$(call afl_mutator_build,$*)
 	@PF_STATS_DIR=out/stats/$* $(PF) afl $* $(pfpaths) --afl-out out/afl-out/$* $(pftime) --jobs '$(JOBS)' \
 	  $(if $(filter 1,$(AFL_DETERMINISTIC)),--deterministic) --engine-args '$(FUZZ_ARGS)'
 
@@ -326,7 +327,7 @@ test:
 	@tests/run.sh
 
 clean:
-	rm -rf out/obj out/lib out/flags out/libfuzzer out/replay out/afl out/afl-cmplog out/cov \
+	rm -rf out/obj out/lib out/flags out/libfuzzer out/replay out/afl out/afl-cmplog out/afl-mutator out/cov \
 	  out/tools out/tests out/planted out/planted-replay out/planted-shrink out/planted-examples \
 	  out/examples out/bench out/shrink out/install-build
 

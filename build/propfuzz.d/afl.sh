@@ -4,10 +4,29 @@
 # secondary (-S) instances (--deterministic: the first is -M), then the
 # statistics and the triage of what it found (session.sh). Binaries: the
 # afl and afl-cmplog kinds (no CmpLog binary: runs without -c, said once).
+# PF_MUTATOR=1 (as for libFuzzer) loads the structure-aware mutator as
+# AFL++'s custom mutator: DIR/afl-mutator/<target>.so, DIR/<target>-afl-
+# mutator.so or --afl-mutator-bin (none: runs without it, said once);
+# AFL_CUSTOM_MUTATOR_ONLY stays unset, so afl-fuzz's havoc still runs.
 # shellcheck source=session.sh
 . "$PF_PARTS/session.sh"
 # shellcheck source=triage.sh
 . "$PF_PARTS/triage.sh"
+
+pf_mutator_so() { # -> the target's AFL++ mutator, or nothing
+  local d c
+  if [ -n "${pf_bin[afl-mutator]:-}" ]; then
+    [ -f "${pf_bin[afl-mutator]}" ] ||
+      pf_die "--afl-mutator-bin ${pf_bin[afl-mutator]} is not a file; build it (make out/afl-mutator/$pf_t.so) or fix the path"
+    echo "${pf_bin[afl-mutator]}"; return
+  fi
+  for d in "${pf_bin_dirs[@]:-.}" build; do
+    for c in "${d%/}/afl-mutator/$pf_t.so" "${d%/}/$pf_t-afl-mutator.so"; do
+      [ -f "$c" ] && { echo "$c"; return; }
+    done
+  done
+  return 0
+}
 
 pf_cmd_afl() {
   pf_target_arg
@@ -16,6 +35,8 @@ pf_cmd_afl() {
   local afl cmplog
   afl=$(pf_need_bin afl) || exit 2
   cmplog=$(pf_find_bin afl-cmplog)
+  local mutator=0 so=
+  case ${PF_MUTATOR:-0} in ''|0) ;; *) mutator=1 so=$(pf_mutator_so) || exit 2 ;; esac
   pf_session_start
   pf_set_hints "$(pf_find_bin replay)"
   local out=${pf_afl_out:-$pf_work.afl}
@@ -24,6 +45,14 @@ pf_cmd_afl() {
          AFL_SKIP_CRASHES=1 AFL_AUTORESUME=1 AFL_NO_AFFINITY=1 \
          ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
          UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
+  if [ -n "$so" ]; then
+    export AFL_CUSTOM_MUTATOR_LIBRARY; AFL_CUSTOM_MUTATOR_LIBRARY=$(realpath "$so")
+    # afl-fuzz does not hand its -x dictionary to a custom mutator.
+    [ ${#pf_dict_args[@]} -gt 0 ] && export PF_DICT=$pf_dict
+    pf_say "PF_MUTATOR=1: structure-aware mutator $so beside afl-fuzz's havoc"
+  elif [ "$mutator" = 1 ]; then
+    pf_say "PF_MUTATOR=1 but no AFL++ mutator for $pf_t (make out/afl-mutator/$pf_t.so or --afl-mutator-bin): running without it"
+  fi
   local common=(-i "$pf_seeds" -o "$out") i
   [ ${#pf_dict_args[@]} -gt 0 ] && common+=(-x "$pf_dict")
   [ -n "$pf_time" ] && common+=(-V "$pf_time")

@@ -52,7 +52,7 @@ pf_parse_options() {
     esac
     case $o in
       --bin-dir) pf_bin_dirs+=("$v") ;;
-      --fuzz-bin|--replay-bin|--shrink-bin|--examples-bin|--seeds-bin|--afl-bin|--afl-cmplog-bin|--cov-bin)
+      --fuzz-bin|--replay-bin|--shrink-bin|--examples-bin|--seeds-bin|--afl-bin|--afl-cmplog-bin|--afl-mutator-bin|--cov-bin)
         o=${o#--}; pf_bin[${o%-bin}]=$v ;;
       --corpus) pf_corpora+=("$v") ;;
       --dict) pf_dict=$v pf_dict_given=1 ;;

@@ -21,7 +21,8 @@ usage: propfuzz <subcommand> <target> [options] [-- engine flags]
 options (paths relative to the current directory):
   --bin-dir DIR        binaries DIR/<target>-<kind> or DIR/<kind>/<target>
                        (default: ., then build); kinds: fuzz (dir libfuzzer),
-                       replay, shrink, examples, seeds, afl, afl-cmplog, cov
+                       replay, shrink, examples, seeds, afl, afl-cmplog, cov,
+                       afl-mutator (DIR/afl-mutator/<target>.so, PF_MUTATOR=1)
   --<kind>-bin PATH    one binary explicitly (e.g. --replay-bin build/x-replay)
   --corpus DIR         seeds and regress/ (default corpus/<target>; optional)
   --dict FILE          dictionary (default dict/<target>.dict; optional)

@@ -219,6 +219,20 @@ static size_t to_engine(pf__rng *r, const uint8_t *data, size_t size,
                              max_size);
 }
 
+/* A structural attempt that began at t0 counted: its edit (n bytes), or
+ * when none applied the engine's mutation of data instead. */
+static size_t counted(pf__rng *r, double t0, size_t n, const uint8_t *data,
+                      size_t size, uint8_t *out, size_t max_size)
+{
+    g_count.structural_seconds += now() - t0;
+    if (n) {
+        g_count.structural++;
+        return n;
+    }
+    g_count.fallback++;
+    return to_engine(r, data, size, out, max_size);
+}
+
 size_t pf__mutate(const uint8_t *data, size_t size, uint8_t *out,
                   size_t max_size, unsigned seed)
 {
@@ -237,13 +251,19 @@ size_t pf__mutate(const uint8_t *data, size_t size, uint8_t *out,
         n = structural(&r, &g_dec, NULL, data, size, out, max_size,
                        pick_edit(&r));
     }
-    g_count.structural_seconds += now() - t0;
-    if (n) {
-        g_count.structural++;
-        return n;
-    }
-    g_count.fallback++;
-    return to_engine(&r, data, size, out, max_size);
+    return counted(&r, t0, n, data, size, out, max_size);
+}
+
+size_t pf__mutate_decoded(const pf__decoded *d, const pf__decoded *from,
+                          const uint8_t *data, size_t size, uint8_t *out,
+                          size_t max_size, unsigned seed)
+{
+    pf__rng r = {((uint64_t)seed << 32) ^ seed ^ 0x9e3779b97f4a7c15u};
+    g_count.calls++;
+    double t0 = now();
+    size_t n = structural(&r, d, from, data, size, out, max_size,
+                          from ? PF__EDIT_CROSSOVER : pick_edit(&r));
+    return counted(&r, t0, n, data, size, out, max_size);
 }
 
 size_t pf__crossover(const uint8_t *d1, size_t s1, const uint8_t *d2,
@@ -274,11 +294,5 @@ size_t pf__crossover(const uint8_t *d1, size_t s1, const uint8_t *d2,
                        max_size, other || pf__rng_below(&r, 2)
                                      ? PF__EDIT_CROSSOVER : pick_edit(&r));
     }
-    g_count.structural_seconds += now() - t0;
-    if (n) {
-        g_count.structural++;
-        return n;
-    }
-    g_count.fallback++;
-    return to_engine(&r, d1, s1, out, max_size);
+    return counted(&r, t0, n, d1, s1, out, max_size);
 }

@@ -3,7 +3,8 @@
  * edits of values (mutator_values.c) and of structure (mutator_spans.c),
  * the pool of subtrees crossover takes from (mutator_pool.c), and the
  * choice between them and the engine's byte mutator (mutator.c). The
- * engines' entry points are in libfuzzer_hooks.c. */
+ * engines' entry points are in libfuzzer_hooks.c (libFuzzer) and
+ * afl_hooks.c (AFL++). */
 #ifndef PF_MUTATOR_INTERNAL_H
 #define PF_MUTATOR_INTERNAL_H
 
@@ -139,6 +140,13 @@ size_t pf__mutate(const uint8_t *data, size_t size, uint8_t *out,
                   size_t max_size, unsigned seed);
 size_t pf__crossover(const uint8_t *d1, size_t s1, const uint8_t *d2,
                      size_t s2, uint8_t *out, size_t max_size, unsigned seed);
+/* One structural edit of data, already decoded into d (AFL++'s mutator
+ * keeps a queue entry's decode for its whole stage): a crossover from
+ * `from` when given, else an edit picked as pf__mutate picks them; a
+ * byte edit when none applies. Counted in PF_MUTATOR_STATS. */
+size_t pf__mutate_decoded(const pf__decoded *d, const pf__decoded *from,
+                          const uint8_t *data, size_t size, uint8_t *out,
+                          size_t max_size, unsigned seed);
 /* Whether the mutator is on (PF_MUTATOR, default on). */
 bool pf__mutator_on(void);
 

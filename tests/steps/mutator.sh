@@ -28,3 +28,30 @@ mutator_switch() {
   [ "$off" = 0.0 ] && [ -n "$on" ] && awk -v s="$on" 'BEGIN { exit !(s > 20) }'
 }
 step "mutator/switch" mutator_switch
+
+# AFL++'s custom mutator (properties/mutator/afl_hooks.c), for csv: the
+# .so loads through the afl_custom_* API (tests/afl_mutator_load.c calls
+# it as afl-fuzz's custom stage does, on corpus entries and random bytes),
+# its edits are mostly structural, and every output replays through the
+# target's replay binary, to the same draws twice.
+mutator_afl_api() {
+  local dir=out/test-tmp/afl-mutator
+  rm -rf "$dir" && mkdir -p "$dir/out"
+  make -s out/afl-mutator/csv.so out/replay/csv out/tests/afl_mutator_load || return 1
+  PF_MUTATOR_STATS=1 out/tests/afl_mutator_load out/afl-mutator/csv.so "$dir/out" 300 \
+    corpus/csv/* 2>"$dir/stats" || { cat "$dir/stats"; return 1; }
+  cat "$dir/stats"
+  local share
+  share=$(sed -n 's/^propfuzz mutator: 300 mutations: .*structural \([0-9.]*\)%.*/\1/p' "$dir/stats")
+  [ -n "$share" ] && awk -v s="$share" 'BEGIN { exit !(s > 60) }' ||
+    { echo "structural share '$share', want > 60%"; return 1; }
+  local i
+  for i in 1 2; do
+    PF_FINDINGS_DIR= PF_NO_FORK=1 PF_SHOW=1 out/replay/csv "$dir/out" >"$dir/show$i" 2>&1 ||
+      { tail -5 "$dir/show$i"; return 1; }
+  done
+  tail -1 "$dir/show1"
+  grep -q '^300 passed, 0 failed$' "$dir/show1" &&
+    [ "$(grep -c '^draws of csv' "$dir/show1")" = 300 ] && cmp "$dir/show1" "$dir/show2"
+}
+step "mutator/afl-api" mutator_afl_api
