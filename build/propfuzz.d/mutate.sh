@@ -136,7 +136,7 @@ pf_mutate_compdb() {
     PF_PROPFUZZ_A="$pf_mt_lib/libpropfuzz-san.a" PF_PROPFUZZ_COV_A="$pf_mt_lib/libpropfuzz-cov.a" \
     PF_REPLAY_MAIN_COV_O="$pf_mt_lib/libpropfuzz-cov-replay.a" \
     PF_MUTATE_LIB_SCRIPTS="$out/compdb" PF_MUTATE_PROJECT="$PWD" PF_MUTATE_INCLUDE="$pf_mt_inc" \
-    PF_MUTATE_EQUIVALENT="$equiv" MUTANTS="${pf_mutants:-all}" MUTANT_TIME="${pf_time:-10}" \
+    PF_MUTATE_EQUIVALENT="$equiv" PF_MUTATE_EQUIVALENT_HINT="${pf_equivalent:-a file given to --equivalent}" MUTANTS="${pf_mutants:-all}" MUTANT_TIME="${pf_time:-10}" \
     JOBS="$pf_jobs" SEED="${pf_seed:-1}" MIN_SCORE="$pf_min_score"
   unset MUTATE_GATE SHARD MUTANT_IDS PF_MUTATE_OWN_FUZZER
   if [ ${#pf_baselines[@]} -gt 0 ]; then
