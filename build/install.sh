@@ -33,7 +33,7 @@ if [ "$action" = uninstall ]; then
     { echo "propfuzz: nothing to uninstall: $root/$manifest is missing (was propfuzz installed with PREFIX=$prefix?)" >&2; exit 1; }
   while IFS= read -r f; do rm -f "$root/$f"; done < "$root/$manifest"
   rm -f "$root/$manifest"
-  for d in share/propfuzz lib/cmake/propfuzz libexec/propfuzz include lib/pkgconfig lib/cmake lib libexec bin share; do
+  for d in share/propfuzz lib/cmake/propfuzz libexec/propfuzz/mutate libexec/propfuzz include lib/pkgconfig lib/cmake lib libexec bin share; do
     rmdir "$root/$d" 2>/dev/null || true
   done
   echo "propfuzz: uninstalled from $root"
@@ -100,6 +100,13 @@ for f in build/propfuzz.d/*; do
   [ -f "$f" ] || continue
   put "$([ -x "$f" ] && echo 755 || echo 644)" "$f" "libexec/propfuzz/$(basename "$f")"
 done
+# propfuzz mutate's runner (build/mutate) and its generator: pf-mutgen as
+# built here (make install builds it where libclang is installed), else
+# its sources, from which the command builds it on first use.
+for f in build/mutate/*.sh build/mutate/*.awk build/mutate/mutgen*.[ch]; do
+  put "$([ -x "$f" ] && echo 755 || echo 644)" "$f" "libexec/propfuzz/mutate/$(basename "$f")"
+done
+[ ! -x out/mutate/tool/pf-mutgen ] || put 755 out/mutate/tool/pf-mutgen libexec/propfuzz/pf-mutgen
 echo "$PF_VERSION" > "$gen/version"
 put 644 "$gen/version" libexec/propfuzz/version
 printf '%s\n' "${installed[@]}" "$manifest" > "$gen/manifest"

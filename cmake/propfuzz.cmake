@@ -18,7 +18,10 @@
 #   <n>-seeds     writes the target's seeds (pf_target_seeds) into a folder
 # and registers with CTest <n>-replay CORPUS (seeds, regress/ and known/)
 # and <n>-examples CORPUS. CORPUS defaults to corpus/<n>, DICT to
-# dict/<n>.dict, both relative to the calling CMakeLists.txt.
+# dict/<n>.dict, both relative to the calling CMakeLists.txt. With
+# CMAKE_EXPORT_COMPILE_COMMANDS=ON, propfuzz mutate <n> --compdb
+# <build>/compile_commands.json takes <n>'s harness from what <n>-fuzz
+# compiles and the library from the other entries.
 #
 # Sanitizers: PROPFUZZ_SANITIZERS (default address,undefined) when the
 # compiler takes them (clang or gcc), so that a finding aborts as it does

@@ -29,6 +29,11 @@ $(MUTGEN): $(MUTGEN_SRCS) $(wildcard build/mutate/*.h) | out/.deps-mutate-ok
 
 MUTATE_CXX := clang++
 
+# make install takes pf-mutgen along where libclang is installed (propfuzz
+# mutate --compdb uses it); elsewhere the installed command builds it from
+# the installed sources on first use.
+install: $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),$(MUTGEN))
+
 # Gates: a campaign run with MUTATE_GATE=1 (make nightly, the weekly
 # workflow) fails below its target's MUTATE_MIN_SCORE_<target> (an explicit
 # MIN_SCORE wins). The published scores less a margin of 5 points; a

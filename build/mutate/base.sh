@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The unmutated side of a mutation campaign, under $PF_MUTATE_OUT/base:
-#   lib/<lib>/   the library built by its build script, every compiler
+#   lib/<lib>/   the library built by its build script (build/lib-<lib>.sh,
+#                or compdb.sh's from a compilation database), every compiler
 #                command recorded (cc/<lib>/) so a mutant rebuilds only
 #                the objects its file goes into
 #   obj/h<i>-*.o, bin       the target (harness/<t>.c, harness/<t>/*.c),
@@ -18,14 +19,24 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=$PF_MUTATE_OUT base=$PF_MUTATE_OUT/base
 cache=$(realpath -m "${PF_CACHE:-$top/out}")
+# The project the harness belongs to (its paths are relative to it) and
+# propfuzz's public headers: this checkout's, unless propfuzz mutate runs
+# on another project's library (build/propfuzz.d/mutate.sh).
+project=${PF_MUTATE_PROJECT:-$top}
+inc=${PF_MUTATE_INCLUDE:-$top/include}
 
 fingerprint() {
   {
     printf '%s\n' "$CC" "$PF_MUTATE_LIBFLAGS" "$PF_MUTATE_HFLAGS" "$PF_MUTATE_LINKFLAGS" \
       "$PF_MUTATE_COV_LIBFLAGS" "$PF_MUTATE_COV_HFLAGS" "$PF_MUTATE_LIBS" "${PF_MUTATE_LDLIBS:-}"
     # shellcheck disable=SC2086
-    cat $PF_MUTATE_HARNESS "$top"/include/*.h "$top"/properties/*/*.[ch] "$here"/*.sh "$here"/*.[ch] \
-      "$top/build/fetch-source.sh"
+    cat $PF_MUTATE_HARNESS "$inc"/*.h "$here"/*.sh "$here"/*.[ch]
+    # propfuzz itself: its source in a checkout, else the installed archives.
+    if [ -d "$top/properties" ]; then
+      cat "$top"/properties/*/*.[ch] "$top/build/fetch-source.sh"
+    else
+      cat "$PF_PROPFUZZ_A" "$PF_PROPFUZZ_COV_A"
+    fi
     for l in $PF_MUTATE_LIBS; do cat "$PF_MUTATE_LIB_SCRIPTS/lib-$l.sh"; done
     find "$PF_MUTATE_CORPUS" -maxdepth 2 -type f ! -name '*.txt' ! -name '*.expect' \
       ! -path '*/known/*' -print0 | sort -z | xargs -0 sha1sum
@@ -50,13 +61,13 @@ for l in $PF_MUTATE_LIBS; do
   incs+=(-isystem "$base/lib/$l/include") covincs+=(-isystem "$base/cov/lib/$l/include")
   archives+=("$base/lib/$l"/*.a) covarchives+=("$base/cov/lib/$l"/*.a)
 done
-cd "$top"
+cd "$project"
 # The harness (harness/<t>.c and harness/<t>/*.c): one object each, h<i>-<name>.o.
 harness_objs=() i=0
 for h in $PF_MUTATE_HARNESS; do
   o=$base/obj/h$i-$(basename "${h%.c}").o i=$((i + 1))
   # shellcheck disable=SC2086
-  PF_CC_LOG=$base/cc/harness PF_REAL_CC=$CC "$here/cc-log.sh" $PF_MUTATE_HFLAGS -Iinclude \
+  PF_CC_LOG=$base/cc/harness PF_REAL_CC=$CC "$here/cc-log.sh" $PF_MUTATE_HFLAGS -I"$inc" \
     "${incs[@]}" -c "$h" -o "$o"
   harness_objs+=("$o")
 done
@@ -65,7 +76,7 @@ printf '%s\n' "${harness_objs[@]}" > "$base/harness-objects.txt"
 $CC $PF_MUTATE_LINKFLAGS "${harness_objs[@]}" "$PF_PROPFUZZ_A" "${archives[@]}" \
   ${PF_MUTATE_LDLIBS:-} -lm -o "$base/bin"
 # shellcheck disable=SC2086
-$CC $PF_MUTATE_COV_HFLAGS -Iinclude "${covincs[@]}" $PF_MUTATE_HARNESS "$PF_REPLAY_MAIN_COV_O" \
+$CC $PF_MUTATE_COV_HFLAGS -I"$inc" "${covincs[@]}" $PF_MUTATE_HARNESS "$PF_REPLAY_MAIN_COV_O" \
   "$PF_PROPFUZZ_COV_A" "${covarchives[@]}" ${PF_MUTATE_LDLIBS:-} -lm -o "$base/cov/bin"
 
 # --- the replay set -------------------------------------------------------
@@ -110,6 +121,6 @@ awk -F'\t' -v OFS='\t' 'NR == FNR { real[$1] = $2; next } { print real[$1], $2 }
   "$base/covered-files.tsv" "$base/covered-lines.raw" | sort -u > "$base/covered-lines.tsv"
 rm -f "$base/covered-lines.raw" "$base/covered-files.tsv"
 
-"$here/sites.sh" "$base" "$cache" "$top"
+"$here/sites.sh" "$base" "$cache" "$project"
 echo "$print" > "$base/.fingerprint"
 touch "$base/.ready"

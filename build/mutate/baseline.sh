@@ -22,6 +22,7 @@ top=$(cd "$here/../.." && pwd)
 base=$PF_MUTATE_OUT/base dir=$PF_MUTATE_OUT/base/baseline
 srcs=$(realpath -m "${PF_CACHE:-$top/out}/src")   # fetch-source.sh's trees
 cxx=${CXX:-clang++}
+project=${PF_MUTATE_PROJECT:-$top}   # paths not under a library are relative to it
 
 # The source tree of library <lib> (its recorded commands' Debian source
 # directory, else the directory of its first source file).
@@ -44,7 +45,7 @@ lib_source_dir() {
 # resolve WORD [SETTING] [-f|-d]: a baseline file (or directory) as a real
 # path. src:<path> is relative to the source tree of the target's first
 # library, <lib>:<path> to that library's; anything else to the
-# repository (or absolute).
+# project (this repository, or propfuzz mutate's; or absolute).
 resolve() {
   local w=$1 what=${2:-BASELINE} t=${3:--f} lib=${PF_MUTATE_LIBS%% *} p kind=file
   [ "$t" = -f ] || kind=directory
@@ -52,7 +53,7 @@ resolve() {
     src:*) p=${w#src:} ;;
     *:*) lib=${w%%:*} p=${w#*:}
          grep -qw -- "$lib" <<<"$PF_MUTATE_LIBS" || mt_die "$what: $w: $lib is not a library of this target ($PF_MUTATE_LIBS)" ;;
-    *) p=$(mt_abs "$top" "$w"); test "$t" "$p" || mt_die "$what: no such $kind: $w"; realpath "$p"; return ;;
+    *) p=$(mt_abs "$project" "$w"); test "$t" "$p" || mt_die "$what: no such $kind: $w"; realpath "$p"; return ;;
   esac
   local d; d=$(lib_source_dir "$lib")
   test "$t" "$d/$p" || mt_die "$what: no such $kind: $p in $lib's source ($d)"

@@ -45,3 +45,25 @@ mt_classify() {
   if grep -a -q 'ERROR: libFuzzer: fuzz target exited' "$log"; then echo crash:exit; return; fi
   return 0
 }
+
+# mt_compile_flags ARG...: the flags of a compile command (given without
+# its compiler) that say how its unit reads: includes, defines, language,
+# warnings. Left out: its source files, -c, -o and dependency-file
+# options, and what a campaign's flavours set themselves (sanitizers,
+# coverage; -Werror, which would make a mutant that only warns stillborn).
+# Sets FLAGS (an array).
+mt_compile_flags() {
+  FLAGS=()
+  local skip=0 a
+  for a in "$@"; do
+    if [ $skip = 1 ]; then skip=0; continue; fi
+    case $a in
+      -o|-MF|-MT|-MQ) skip=1 ;;
+      -c|-M|-MM|-MD|-MMD|-MP|-o?*|-Werror|-Werror=*|-fsanitize=*|-fno-sanitize=*|-fsanitize-*|\
+      -fno-sanitize-*|-fprofile-instr-generate*|-fcoverage-mapping|-fprofile-arcs|-ftest-coverage|--coverage) ;;
+      -*) FLAGS+=("$a") ;;
+      *.c|*.cc|*.cpp|*.cxx|*.C|*.s|*.S|*.o|*.a|*.so) ;;
+      *) FLAGS+=("$a") ;;
+    esac
+  done
+}

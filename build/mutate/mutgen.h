@@ -49,4 +49,10 @@ int mg_sites(int argc, const char *const *argv, const mg_root *roots,
  * a line. Returns 0, or -1 when the unit does not parse. */
 int mg_deps(int argc, const char *const *argv);
 
+/* Writes every entry of build_dir/compile_commands.json: the source file's
+ * absolute path, a tab, then the directory and the arguments, compiler
+ * first, each shell-quoted. Returns 0, or 2 when the database cannot be
+ * read. */
+int mg_compdb(const char *build_dir);
+
 #endif

@@ -6,6 +6,9 @@
  *       the files the unit reads, one real path a line
  *   pf-mutgen apply <sites file> <id> <output file>
  *       writes the site's file with that one mutation applied
+ *   pf-mutgen compdb <build dir>
+ *       the entries of <build dir>/compile_commands.json, one a line:
+ *       file<TAB>directory and arguments, shell-quoted
  *   pf-mutgen sample <seed> <n>
  *       reads ids (one a line) and prints the n whose hash with the seed is
  *       smallest, in input order: the same seed draws the same sample, and
@@ -23,7 +26,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: pf-mutgen sites [--root DIR=LABEL]... -- ARGS | deps -- ARGS"
-                    " | apply SITES ID OUT | sample SEED N\n");
+                    " | apply SITES ID OUT | compdb DIR | sample SEED N\n");
     return 2;
 }
 
@@ -182,6 +185,8 @@ int main(int argc, char **argv)
         return mg_deps(argc - 3, (const char *const *)argv + 3) == 0 ? 0 : 1;
     if (strcmp(argv[1], "apply") == 0)
         return cmd_apply(argc - 2, argv + 2);
+    if (strcmp(argv[1], "compdb") == 0 && argc == 3)
+        return mg_compdb(argv[2]);
     if (strcmp(argv[1], "sample") == 0)
         return cmd_sample(argc - 2, argv + 2);
     return usage();

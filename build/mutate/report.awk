@@ -152,7 +152,7 @@ function matrix_table(   r, i, m, f, cs, c, got, line, cr, co, bo, hdr, rule) {
 function lists(   r, f) {
     printf "## Survivors (%d)\n\n", n_surv > md
     out("Not killed with properties: add or sharpen a property or a strategy, or mark the mutant")
-    out("equivalent (build/mutate/equivalent/" t ".txt) with the reason no input can tell it apart.\n")
+    out("equivalent (" equiv_where ") with the reason no input can tell it apart.\n")
     for (r = 1; r <= n_surv; r++) {
         split(row[surv_row[r]], f, "\t")
         printf "- `%s` %s:%s %s in `%s`%s: `%s` → `%s`\n", f[1], f[2], f[3], f[4], f[5],

@@ -3,7 +3,8 @@
 #   mutants.tsv   one row per sampled mutant (machine-readable)
 #   summary.json  the scores and counts
 #   report.md     scores, kill matrix, survivors with their diffs
-#   usage: report.sh <target>     (PF_MUTATE_OUT, PF_MUTATE_EQUIVALENT set)
+#   usage: report.sh <target>     (PF_MUTATE_OUT, PF_MUTATE_EQUIVALENT set;
+#   PF_MUTATE_EQUIVALENT_HINT: where the report says equivalents are listed)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 t=$1 out=$PF_MUTATE_OUT base=$PF_MUTATE_OUT/base
@@ -55,6 +56,7 @@ awk -F'\t' -v t="$t" -v props="$props" -v ran="$ran" -v secs="$secs" -v jobs="$j
     -v n_sites="$(wc -l < "$base/sites.tsv")" -v n_cov="$(wc -l < "$base/covered.tsv")" \
     -v n_uncov="$(wc -l < "$base/uncovered.tsv")" -v mt="$mt" -v seed="$seed" \
     -v baseline="$baseline" -v date="$date" -v rev="$rev" -v shards="${PF_MUTATE_SHARDS:-1}" \
+    -v equiv_where="${PF_MUTATE_EQUIVALENT_HINT:-build/mutate/equivalent/$t.txt}" \
     -v md="$out/report.md" -v js="$out/summary.json" -f "$here/report.awk" "$out/mutants.tsv"
 cat "$out/report.md" | sed -n '/^## Score/,/^## Kill matrix/p' | sed '$d'
 echo "propfuzz: report: $out/report.md (machine-readable: mutants.tsv, summary.json)"

@@ -60,6 +60,9 @@ else
 fi
 export PF_MUTGEN=${PF_MUTGEN:-$top/out/mutate/tool/pf-mutgen}
 export PF_MUTATE_LIB_SCRIPTS=${PF_MUTATE_LIB_SCRIPTS:-$top/build}
+# The project whose library this is (its revision is the campaign's):
+# this checkout, or the one propfuzz mutate --compdb names.
+export PF_MUTATE_PROJECT=${PF_MUTATE_PROJECT:-$top}
 equiv=${PF_MUTATE_EQUIVALENT:-$top/build/mutate/equivalent/$t.txt}
 out=$PF_MUTATE_OUT
 mkdir -p "$out"
@@ -158,8 +161,8 @@ echo "propfuzz: $(wc -l < "$out/sample.txt") mutants of $t$share ($n_equiv marke
      "running ${#todo[@]} with JOBS=$JOBS, MUTANT_TIME=$MUTANT_TIME${BASELINE:+, baseline: $(cut -f1 "$base/baseline/list.tsv" | paste -sd' ')}"
 
 # When and from what revision (the README table's columns).
-rev=$(git -C "$top" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-[ "$rev" = unknown ] || [ -z "$(git -C "$top" status --porcelain -- . ':!out' 2>/dev/null)" ] || rev=$rev-dirty
+rev=$(git -C "$PF_MUTATE_PROJECT" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+[ "$rev" = unknown ] || [ -z "$(git -C "$PF_MUTATE_PROJECT" status --porcelain -- . ':!out' 2>/dev/null)" ] || rev=$rev-dirty
 printf '%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%d)" "$rev" "$MUTANT_TIME" "$SEED" > "$out/campaign.tsv"
 
 start=$(mt_now)

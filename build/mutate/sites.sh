@@ -48,7 +48,10 @@ for f in "$base"/cc/*/*; do
   (cd "$ENTRY_DIR" && "$gen" sites "${roots[@]}" -- "${ENTRY_ARGS[@]:1}") >> "$base/sites.raw" ||
     mt_die "pf-mutgen cannot parse $src"
 done
-awk '{ print length($0) "\t" $0 }' "$base/roots.raw" | sort -rn | cut -f2- | awk '!s[$0]++' > "$base/roots.txt"
+# A root holding the campaign's own directory (a project's top as -I.)
+# cannot be copied into it.
+awk '{ print length($0) "\t" $0 }' "$base/roots.raw" | sort -rn | cut -f2- |
+  awk -v out="$(realpath -m "${PF_MUTATE_OUT:-$base/..}")/" '!s[$0]++ && index(out, $0 "/") != 1' > "$base/roots.txt"
 # A header's sites come once per unit that includes it: keep one.
 awk -F'\t' '!seen[$13 "\t" $5 "\t" $6 "\t" $9]++ && !id[$1]++' "$base/sites.raw" > "$base/sites.tsv"
 # The directory a mutant of each file copies (file-roots.tsv: file, root):

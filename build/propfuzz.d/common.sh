@@ -36,6 +36,7 @@ pf_parse_options() {
   pf_dict= pf_dict_given=0 pf_findings= pf_work= pf_time= pf_jobs=1 pf_keep_going=0
   pf_known= pf_out= pf_afl_out= pf_seed= pf_fork=0 pf_deterministic=0
   pf_into= pf_as_known=0 pf_triage_time=
+  pf_compdb= pf_harness=() pf_sources=() pf_mutants= pf_min_score= pf_baselines=() pf_libs= pf_equivalent=
   declare -gA pf_bin=()
   local o v
   while [ $# -gt 0 ]; do
@@ -45,7 +46,8 @@ pf_parse_options() {
       --*=*) v=${o#*=} o=${o%%=*} ;;
       --keep-going|--fork|--deterministic|--as-known|--help) v= ;;
       --bin-dir|--*-bin|--corpus|--dict|--findings|--work|--afl-out|--out|--into|--time|--triage-time|\
-      --jobs|--seed|--engine-args|--known)
+      --jobs|--seed|--engine-args|--known|--compdb|--harness|--sources|--mutants|--min-score|--baseline|\
+      --libs|--equivalent)
         [ $# -gt 0 ] || pf_die "$o needs a value (run: propfuzz help)"; v=$1; shift ;;
       --*) pf_die "unknown option $o (run: propfuzz help)" ;;
       *) pf_args+=("$o"); continue ;;
@@ -72,6 +74,18 @@ pf_parse_options() {
       --engine-args) read -r -a _ea <<<"$v"; pf_engine+=("${_ea[@]}") ;;
       --keep-going) pf_keep_going=1 ;;
       --known) pf_known=$v ;;
+      --compdb) pf_compdb=$v ;;
+      --harness) pf_harness+=("$v") ;;
+      --sources) pf_sources+=("$v") ;;
+      --mutants) pf_mutants=$v
+        case $v in all|[1-9]|[1-9]*[0-9]) ;; *) pf_die "--mutants must be a number or all (got '$v')" ;; esac
+        case $v in all) ;; *[!0-9]*) pf_die "--mutants must be a number or all (got '$v')" ;; esac ;;
+      --min-score) pf_min_score=$v
+        awk -v s="$v" 'BEGIN { exit !(s ~ /^[0-9]+(\.[0-9]+)?$/ && s <= 100) }' ||
+          pf_die "--min-score must be a percentage, 0 to 100 (got '$v')" ;;
+      --baseline) pf_baselines+=("$v") ;;
+      --libs) pf_libs=$v ;;
+      --equivalent) pf_equivalent=$v ;;
       --fork) pf_fork=1 ;;
       --deterministic) pf_deterministic=1 ;;
       --as-known) pf_as_known=1 ;;

@@ -15,7 +15,9 @@ usage: propfuzz <subcommand> <target> [options] [-- engine flags]
   merge      fold the work corpus into the corpus (inputs that add coverage)
   coverage   HTML coverage of the corpus (the cov binary; --out DIR)
   seeds      write the harness's seed values into the corpus
-  mutate     mutation analysis (targets of the propfuzz tree only, for now)
+  mutate     mutation analysis of your library: --compdb <build>/compile_commands.json
+             (its sources and compile commands; the harness: CMake's <target>-fuzz,
+             or --harness FILE...); report in propfuzz-mutate/<target>/
   init       <name>: write a starter <name>.c, dict/<name>.dict, corpus/<name>/
   help, --version
 options (paths relative to the current directory):
@@ -31,6 +33,10 @@ options (paths relative to the current directory):
   --time S  --jobs N  --seed N  --fork  --keep-going  --known DIR|FILE[:...]
   --engine-args 'ARGS' engine flags (or after --)
   --out PATH  --into DIR  --as-known  --afl-out DIR  --triage-time S
+mutate: --compdb FILE|DIR  --harness FILE...  --sources GLOB... (narrows the
+  library's entries)  --mutants N|all  --time S (per mutant and run)  --jobs N
+  --seed N  --min-score PCT (exit 1 below it)  --baseline FILE...  --libs 'LDFLAGS'
+  --equivalent FILE ("<id> <reason>" lines)  --out DIR
 exit status: 0 done (fuzz: nothing new found, or stopped with Ctrl-C), 1 a
 failure (fuzz: new findings when the run ended by itself; replay: a failing
 input), 2 misuse, 130 interrupted during triage.

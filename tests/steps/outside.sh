@@ -4,8 +4,10 @@
 # path into the tree can help it) and built with CMake (find_package) and
 # with its Makefile (pkg-config); ctest passes; its planted bug is fuzzed,
 # found, shrunk and kept with the installed propfuzz command, and the CTest
-# replay then fails on the kept file; a gcc consumer gets no fuzz
-# executable but the rest; an unwritable prefix is one line. Beside them,
+# replay then fails on the kept file; propfuzz mutate runs a few mutants
+# of its library from the CMake build's compile_commands.json; a gcc
+# consumer gets no fuzz executable but the rest; an unwritable prefix is
+# one line. Beside them,
 # the OSS-Fuzz template builds the project in the simulated base-builder
 # (tests/ossfuzz/template.sh). Sourced by tests/run.sh.
 
@@ -29,8 +31,10 @@ outside_install() {
     [ -e "$outside_prefix/$f" ] || missing+="$f "
   done
   [ -z "$missing" ] || { echo "not installed: $missing"; return 1; }
-  # only the public headers
-  [ -z "$(find "$outside_prefix" -name '*internal*')" ] || { echo "an internal header was installed"; return 1; }
+  # only the public headers (libexec/propfuzz/mutate/ holds pf-mutgen's
+  # source, internal header included, for a build on first use)
+  [ -z "$(find "$outside_prefix" -name '*internal*' ! -path '*/libexec/propfuzz/mutate/*')" ] ||
+    { echo "an internal header was installed"; return 1; }
   local v; v=$(sed -n 's/^#define PROPFUZZ_VERSION "\(.*\)"/\1/p' include/propfuzz.h)
   [ "$(PKG_CONFIG_PATH=$outside_prefix/lib/pkgconfig pkg-config --modversion propfuzz-san)" = "$v" ] &&
     "$outside_prefix/bin/propfuzz" --version | grep -qF "$v" || { echo "version $v not in .pc or --version"; return 1; }
@@ -50,7 +54,8 @@ outside_cmake() {
 }
 
 outside_cmake_clang() {
-  outside_cmake build "$outside_cc" || return 1
+  # (its compilation database is propfuzz mutate's input, below)
+  outside_cmake build "$outside_cc" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON || return 1
   local k
   for k in fuzz replay shrink seeds; do
     [ -x "$outside_proj/build/varint-$k" ] || { echo "no build/varint-$k"; return 1; }
@@ -91,6 +96,39 @@ outside_planted() {
   grep -Eq "^FAIL .*corpus/varint/regress/$kept: property=(round_trip|canonical_fixed_point)" <<<"$out"
 }
 
+# propfuzz mutate on the library of the CMake build, from its compilation
+# database (the harness: what CMake compiles into varint-fuzz): a campaign
+# of two mutants, run two at once (varint's mutants die replaying the
+# corpus: --time 1 is enough), writes the report with both scores and
+# kills at least one; each misuse is one line: no database, a database
+# without entries, a harness file that is not there.
+outside_mutate() {
+  local pf=$outside_prefix/bin/propfuzz out rc=0 dir=$outside_proj/propfuzz-mutate/varint
+  cd "$outside_proj" || return 1
+  out=$(nice -n 10 "$pf" mutate varint --compdb build/compile_commands.json --mutants 2 --time 1 --jobs 2 2>&1) || rc=$?
+  echo "$out"
+  cd - >/dev/null || return 1
+  [ $rc = 0 ] || { echo "propfuzz mutate exited $rc"; return 1; }
+  [ -s "$dir/report.md" ] && grep -q '^| with properties | [0-9]* / 2 | ' "$dir/report.md" &&
+    grep -Eq '"score_with_properties": [0-9.]+,' "$dir/summary.json" &&
+    grep -Eq '"score_crash_only": [0-9.]+,' "$dir/summary.json" || { echo "no report with both scores"; return 1; }
+  grep -Eq '"killed_with_properties": [12],' "$dir/summary.json" || { echo "no mutant killed"; return 1; }
+  grep -q '^m[0-9a-f]\{10\} src/varint.c:[0-9]* ' <<<"$out" || { echo "no mutant of src/varint.c"; return 1; }
+  outside_mutate_misuse "" "no compilation database for varint's library: pass --compdb" || return 1
+  outside_mutate_misuse "--compdb build-none/compile_commands.json" "no compilation database at build-none/compile_commands.json" || return 1
+  mkdir -p "$outside_tmp/empty-db" && echo '[]' > "$outside_tmp/empty-db/compile_commands.json"
+  outside_mutate_misuse "--compdb $outside_tmp/empty-db" "compile_commands.json has no entries\|empty-db has no entries" || return 1
+  outside_mutate_misuse "--compdb build --harness fuzz/none.c" "no harness file fuzz/none.c; fix --harness"
+}
+outside_mutate_misuse() { # ARGS EXPECTED: exit 2 and one line matching EXPECTED
+  local out rc=0
+  # shellcheck disable=SC2086
+  out=$(cd "$outside_proj" && "$outside_prefix/bin/propfuzz" mutate varint $1 2>&1) || rc=$?
+  echo "$out"
+  [ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^propfuzz: .*$2" <<<"$out" ||
+    { echo "expected one line with '$2' and exit 2 (got $rc)"; return 1; }
+}
+
 # Bad use: one line each.
 outside_misuse() {
   local out ro=$outside_tmp/read-only
@@ -118,6 +156,7 @@ step outside/install outside_install
 step outside/cmake-clang-ctest outside_cmake_clang
 step outside/makefile-pkg-config outside_makefile
 step outside/planted-fuzz-shrink-keep outside_planted
+step outside/mutate-compdb outside_mutate
 step outside/misuse outside_misuse
 bg_wait "outside/oss-fuzz-template"
 chmod -R u+w "$outside_tmp" 2>/dev/null
