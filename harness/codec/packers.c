@@ -2,13 +2,8 @@
  * failing writer) and typed_packers (the typed integer packers). */
 #include "codec.h"
 
-/* A planted-bug build wraps the typed packers here (see msgpack_codec.c). */
-#ifdef PF_PLANT
-#include PF_PLANT
-#endif
-
 /* write_error: a packer whose writer fails must say so. The writer takes
- * `room` bytes (drawn up front, taken modulo the value's packed size + 1)
+ * `room` bytes (MP_ROOM, drawn up front, modulo the value's packed size + 1)
  * and refuses the write that would go past them; msgpack_pack_object must
  * then return an error, and must succeed when the whole value fits. */
 typedef struct limited_writer {
@@ -25,18 +20,23 @@ static int write_limited(void *data, const char *buf, size_t len)
     return 0;
 }
 
-void mp_prop_write_error(pf_src *s, void *in)
+void mp_prop_write_error(pf_src *s, void *bin_case)
 {
-    const batch *b = in;
-    for (size_t i = 0; i < b->n; i++) {
-        size_t full = b->ends[i] - (i ? b->ends[i - 1] : 0);
-        limited_writer w = {b->room % (full + 1), 0};
-        int r = mp_pack_with(&w, write_limited, &b->vals[i]);
+    pf_bin_case *k = bin_case;
+    msgpack_zone *z = mp_new_zone(s);
+    for (size_t i = 0; i < k->n; i++) {
+        pf_buf *packed = mp_new_buf(s);
+        msgpack_object o;
+        PF_ASSERT(s, mp_object_of(z, k->values[i], &o) &&
+                         mp_pack_with(packed, mp_pack_to_buf, &o) == 0);
+        size_t full = packed->len;
+        limited_writer w = {MP_ROOM(k) % (full + 1), 0};
+        int r = mp_pack_with(&w, write_limited, &o);
         if ((r == 0) == (w.room >= full))
             continue;
-        char *text = pf_alloc(s, 96);
-        snprintf(text, 96, "%d with room for %zu of %zu bytes", r, w.room, full);
-        pf_line l[] = {{"msgpack_pack_object", text}};
+        pf_buf t = {0};
+        pf_buf_printf(&t, "%d with room for %zu of %zu bytes", r, w.room, full);
+        pf_line l[] = {{"msgpack_pack_object", pf_buf_defer(s, &t)}};
         pf_fail(s, NULL, w.room < full ? "a failed write was not reported"
                                        : "packing failed though every write succeeded",
                 l, 1, NULL);
@@ -107,22 +107,22 @@ static const int_packer int_packers[] = {
     FIXED(fix_uint32, 0, UINT32_MAX, 0xce, 4), FIXED(fix_uint64, 0, UINT64_MAX, 0xcf, 8),
 };
 
-static void check_int_packers(pf_src *s, const msgpack_object *v)
+static void check_int_packers(pf_src *s, const pf_bin *v)
 {
-    bool negative = v->type == MSGPACK_OBJECT_NEGATIVE_INTEGER;
+    bool negative = v->kind == PF_BIN_INT && v->v.i < 0;
     for (size_t k = 0; k < PF_LEN(int_packers); k++) {
         const int_packer *p = &int_packers[k];
-        if (negative ? v->via.i64 < p->min : v->via.u64 > p->max)
+        if (negative ? v->v.i < p->min : v->v.u > p->max)
             continue; /* its type does not hold the value */
         pf_buf *got = mp_new_buf(s), *want = mp_new_buf(s);
         msgpack_packer pk;
         msgpack_packer_init(&pk, got, mp_pack_to_buf);
-        PF_ASSERT(s, p->pack(&pk, v->via.u64) == 0);
+        PF_ASSERT(s, p->pack(&pk, v->v.u) == 0);
         if (p->marker) {
             pf_buf_putc(want, p->marker);
-            mp_put_be(want, v->via.u64, p->width);
+            mp_put_be(want, v->v.u, p->width);
         } else {
-            mp_ref_pack(want, v);
+            PF_ASSERT(s, mp_reference(&mp_codec, v, want) == 0);
         }
         pf_check_bytes_equal(s, NULL, p->name, got->data, got->len,
                              p->marker ? "its fixed form" : "smallest encoding (spec)",
@@ -130,11 +130,10 @@ static void check_int_packers(pf_src *s, const msgpack_object *v)
     }
 }
 
-void mp_prop_typed_packers(pf_src *s, void *in)
+void mp_prop_typed_packers(pf_src *s, void *bin_case)
 {
-    const batch *b = in;
-    for (size_t i = 0; i < b->n; i++)
-        if (b->vals[i].type == MSGPACK_OBJECT_POSITIVE_INTEGER ||
-            b->vals[i].type == MSGPACK_OBJECT_NEGATIVE_INTEGER)
-            check_int_packers(s, &b->vals[i]);
+    pf_bin_case *k = bin_case;
+    for (size_t i = 0; i < k->n; i++)
+        if (k->values[i]->kind == PF_BIN_UINT || k->values[i]->kind == PF_BIN_INT)
+            check_int_packers(s, k->values[i]);
 }
