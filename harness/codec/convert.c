@@ -14,8 +14,10 @@ static bool container_of(msgpack_zone *z, const pf_bin *v, msgpack_object *o)
         return false;
     for (size_t i = 0; i < v->n; i++) {
         if (map) {
+            bool same = i && v->v.pairs[i].value == v->v.pairs[i - 1].value;
             if (!mp_object_of(z, v->v.pairs[i].key, &kv[i].key) ||
-                !mp_object_of(z, v->v.pairs[i].value, &kv[i].val))
+                !(same ? (kv[i].val = kv[i - 1].val, true)
+                       : mp_object_of(z, v->v.pairs[i].value, &kv[i].val)))
                 return false;
         } else if (i && v->v.items[i] == v->v.items[i - 1]) {
             items[i] = items[i - 1]; /* a repeated element, converted once */
@@ -67,6 +69,18 @@ bool mp_object_of(msgpack_zone *z, const pf_bin *v, msgpack_object *o)
     }
 }
 
+/* The i-th element of a container, sharing the previous one's node when
+ * both are the same scalar: a 65,536-element container of one repeated
+ * element is one node, as the strategy draws it (converting, copying and
+ * comparing it then cost a pass, not 65,536 allocations). */
+static pf_bin *element(pf_bin_pool *p, const msgpack_object *o, const msgpack_object *before,
+                       pf_bin *prev)
+{
+    if (prev && o->type <= MSGPACK_OBJECT_NEGATIVE_INTEGER && msgpack_object_equal(*o, *before))
+        return prev; /* nil, bool, integers: not floats (-0.0 == 0.0) */
+    return mp_value_of(p, o);
+}
+
 pf_bin *mp_value_of(pf_bin_pool *p, const msgpack_object *o)
 {
     switch (o->type) {
@@ -80,16 +94,17 @@ pf_bin *mp_value_of(pf_bin_pool *p, const msgpack_object *o)
     case MSGPACK_OBJECT_BIN: return pf_bin_bytes(p, PF_BIN_BYTES, o->via.bin.ptr, o->via.bin.size);
     case MSGPACK_OBJECT_EXT: return pf_bin_ext(p, o->via.ext.type, o->via.ext.ptr, o->via.ext.size);
     case MSGPACK_OBJECT_ARRAY: {
-        pf_bin *a = pf_bin_array(p, o->via.array.size);
+        pf_bin *a = pf_bin_array(p, o->via.array.size), *x = NULL;
         for (uint32_t i = 0; i < o->via.array.size; i++)
-            pf_bin_push(p, a, mp_value_of(p, &o->via.array.ptr[i]));
+            pf_bin_push(p, a, x = element(p, &o->via.array.ptr[i], &o->via.array.ptr[i - !!i], x));
         return a;
     }
     case MSGPACK_OBJECT_MAP: {
-        pf_bin *m = pf_bin_map(p, o->via.map.size);
+        pf_bin *m = pf_bin_map(p, o->via.map.size), *x = NULL;
+        const msgpack_object_kv *kv = o->via.map.ptr;
         for (uint32_t i = 0; i < o->via.map.size; i++)
-            pf_bin_put(p, m, mp_value_of(p, &o->via.map.ptr[i].key),
-                       mp_value_of(p, &o->via.map.ptr[i].val));
+            pf_bin_put(p, m, mp_value_of(p, &kv[i].key),
+                       x = element(p, &kv[i].val, &kv[i - !!i].val, x));
         return m;
     }
     }
