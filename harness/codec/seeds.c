@@ -33,6 +33,9 @@ static const struct seed {
     {"deep-limit", "91 91 91 91 91 91 91 91 91 91 91 91 91 91 91 91"
                    "91 91 91 91 91 91 91 91 91 91 91 91 91 91 91 91 c0"},
     {"batch-mixed", "c0 d0 80 a2 68 69 94 cc ff c4 01 00 d4 05 00 80"},
+    /* Strings of one length, read back in another order (a reader that
+     * keys anything by length mixes them up). */
+    {"str-one-length", "a2 68 69 a2 6f 6b"},
 };
 
 /* Raw-mode seeds for canonical_fixed_point: documents with non-canonical
