@@ -41,6 +41,9 @@ msgpack_zone *mp_new_zone(pf_src *s); /* likewise */
 /* spec.c: the smallest encoding, written from the MessagePack spec. */
 void mp_put_be(pf_buf *b, uint64_t v, unsigned bytes);
 int mp_reference(const pf_bin_codec *c, const pf_bin *v, pf_buf *out);
+/* The header alone of a str, bin, ext (of `type`), array or map of n
+ * bytes or elements (n <= UINT32_MAX). */
+void mp_header(pf_buf *b, pf_bin_kind kind, size_t n, int64_t type);
 
 /* The variation codec's own checks take from the case's perm_seed (drawn
  * up front): its low 16 bits write_error's room, bits 16..19 (mod 5) the

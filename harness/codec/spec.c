@@ -60,6 +60,18 @@ static void ext_header(pf_buf *b, size_t n, int64_t type)
     pf_buf_putc(b, (uint8_t)type);
 }
 
+void mp_header(pf_buf *b, pf_bin_kind kind, size_t n, int64_t type)
+{
+    switch (kind) {
+    case PF_BIN_TEXT: header(b, 0xa0, 31, 0xd9, 0xda, 0xdb, n); break;
+    case PF_BIN_BYTES: header(b, 0, 0, 0xc4, 0xc5, 0xc6, n); break;
+    case PF_BIN_EXT: ext_header(b, n, type); break;
+    case PF_BIN_ARRAY: header(b, 0x90, 15, 0, 0xdc, 0xdd, n); break;
+    case PF_BIN_MAP: header(b, 0x80, 15, 0, 0xde, 0xdf, n); break;
+    default: abort(); /* not a sized kind */
+    }
+}
+
 int mp_reference(const pf_bin_codec *c, const pf_bin *v, pf_buf *b)
 {
     if (v->n > UINT32_MAX)
@@ -74,21 +86,20 @@ int mp_reference(const pf_bin_codec *c, const pf_bin *v, pf_buf *b)
         pf_buf_putc(b, v->width == 32 ? 0xca : 0xcb);
         mp_put_be(b, v->v.bits, v->width / 8);
         return 0;
-    case PF_BIN_TEXT: header(b, 0xa0, 31, 0xd9, 0xda, 0xdb, v->n); break;
-    case PF_BIN_BYTES: header(b, 0, 0, 0xc4, 0xc5, 0xc6, v->n); break;
+    case PF_BIN_TEXT: case PF_BIN_BYTES: mp_header(b, v->kind, v->n, 0); break;
     case PF_BIN_EXT:
         if (v->tag < INT8_MIN || v->tag > INT8_MAX)
             return 1;
-        ext_header(b, v->n, v->tag);
+        mp_header(b, v->kind, v->n, v->tag);
         break;
     case PF_BIN_ARRAY:
-        header(b, 0x90, 15, 0, 0xdc, 0xdd, v->n);
+        mp_header(b, v->kind, v->n, 0);
         for (size_t i = 0; i < v->n; i++)
             if (mp_reference(c, v->v.items[i], b))
                 return 1;
         return 0;
     case PF_BIN_MAP:
-        header(b, 0x80, 15, 0, 0xde, 0xdf, v->n);
+        mp_header(b, v->kind, v->n, 0);
         for (size_t i = 0; i < v->n; i++)
             if (mp_reference(c, v->v.pairs[i].key, b) || mp_reference(c, v->v.pairs[i].value, b))
                 return 1;
