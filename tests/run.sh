@@ -243,7 +243,7 @@ shrink_planted_exact() {
   # mode values, then the variation all zeros (no chunk plan, perm_seed 0:
   # 5 bytes), then the batch (the binary family's draws, written by
   # pf_bin_seed_values): "hello", 7, [true], then f64 -0.0 as raw bits
-  printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00hello\x00\x01\x03\x00\x07\x00\x00\x00\x00\x00\x00\x00\x01\x08\x00\x00\x00\x01\x01\x01\x00\x01\x04\x01\x80\x00\x00\x00\x00\x00\x00\x00\x80' > "$dir/in"
+  printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00hello\x00\x01\x03\x00\x07\x00\x00\x00\x00\x00\x00\x00\x01\x08\x00\x00\x01\x01\x01\x00\x01\x04\x01\x80\x00\x00\x00\x00\x00\x00\x00\x80' > "$dir/in"
   ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/round_trip "$dir/in" || return 1
   cat "$dir/in.min.report.txt"
   grep -q '^          f64 = -0.0$' "$dir/in.min.report.txt" &&
@@ -259,11 +259,11 @@ shrink_crash() {
   local dir=out/test-tmp/shrink-crash out
   rm -rf "$dir" && mkdir -p "$dir"
   # values mode, no variation, then the batch "XABC", "ABCDE"
-  printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00XABC\x00\x01\x06\x00\x00\x00\x00ABCDE\x00\x00' > "$dir/in"
+  printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00XABC\x00\x01\x06\x00\x00\x00ABCDE\x00\x00' > "$dir/in"
   out=$(ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/crash_heap_overflow "$dir/in" 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q 'crash:asan-heap-buffer-overflow, 29 -> 12 bytes' <<<"$out" &&
-    [ "$(od -An -tx1 "$dir/in.min" | tr -d " \n")" = 000000000000060000000041 ] &&
+  grep -q 'crash:asan-heap-buffer-overflow, 27 -> 11 bytes' <<<"$out" &&
+    [ "$(od -An -tx1 "$dir/in.min" | tr -d " \n")" = 0000000000000600000041 ] &&
     grep -q 'text = "A"' "$dir/in.min.report.txt"
 }
 step "shrink/crash-survived" shrink_crash
@@ -308,7 +308,7 @@ corpus_tools() {
   ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
     afl-tmin -i corpus/codec/batch-mixed -o "$dir/tmin" -- out/afl/codec > "$dir/tmin.log" 2>&1 || { cat "$dir/tmin.log"; return 1; }
   [ -s "$dir/tmin" ] && [ "$(stat -c %s "$dir/tmin")" -le "$(stat -c %s corpus/codec/batch-mixed)" ] || return 1
-  printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00hello\x00\x01\x04\x01\x80\x00\x00\x00\x00\x00\x00\x00\x80\x00' > "$dir/crash"
+  printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00hello\x00\x01\x04\x01\x80\x00\x00\x00\x00\x00\x00\x00\x80\x00' > "$dir/crash"
   PF_FINDINGS_DIR= out/planted/codec/round_trip -minimize_crash=1 -runs=2000 -exact_artifact_path="$dir/crash.min" \
     "$dir/crash" > "$dir/minimize.log" 2>&1
   [ -s "$dir/crash.min" ] && [ "$(stat -c %s "$dir/crash.min")" -lt "$(stat -c %s "$dir/crash")" ]
