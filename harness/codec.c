@@ -32,7 +32,10 @@
  *   typed_packers        each typed integer packer (msgpack_pack_int8 ...
  *                        unsigned_long_long) whose C type holds an integer
  *                        value packs it as msgpack_pack_object does, and
- *                        each fix_ packer in its fixed form
+ *                        each fix_ packer in its fixed form; the header
+ *                        packers (str, bin, ext, array, map) at claimed
+ *                        sizes up to 2^32-1 write the spec's header, which
+ *                        the unpacker reads as incomplete (codec/packers.c)
  *   canonical_fixed_point  (raw mode) whatever bytes msgpack-c accepts
  *                        re-pack to a value-preserving fixed point
  *
