@@ -152,6 +152,12 @@ struct pf_bin_limits {
     bool keys_no_nul;      /* text keys never hold a 0x00 byte */
     bool unique_keys;      /* keys within a map are distinct */
     bool no_nan;           /* floats are never NaN */
+    bool quiet_nan;        /* 16- and 32-bit NaNs are quiet: a library that
+                              holds floats as doubles quiets a signalling
+                              NaN as it widens one (msgpack-c) */
+    bool int_negative;     /* INT values are below 0: a format with one
+                              encoding per integer writes 0.. as UINT
+                              (MessagePack, CBOR) */
     bool ext_bounded;      /* EXT types only in [ext_min, ext_max] */
     int64_t ext_min, ext_max;
     /* Sizes: with `boundaries`, a size class draw also offers
@@ -161,12 +167,19 @@ struct pf_bin_limits {
      * container costs about a second under the sanitizers: a format whose
      * container header changes there sets 65536). 65,535 and 65,536 are
      * drawn behind a pf_bool_p of 1/256 (only the byte 0xff: mutations
-     * write small words far more often); with `claimed` the class draw
+     * write small words far more often), a container's behind two (its
+     * cost would otherwise set the execution rate; seeds of those sizes
+     * reach them at once); with `claimed` the class draw
      * also offers PF_BIN_CLAIMED_SIZE, as a claimed size. */
     bool boundaries;
     size_t boundary_max;
     size_t items_boundary_max;
     bool claimed;
+    /* Nesting: with nest_limit (> max_depth + 1), a size class draw of an
+     * array also offers a chain: single-element arrays around one ordinary
+     * leaf, the leaf nest_limit or nest_limit - 1 containers deep (counting
+     * those around the array): a reader's nesting limit and one below. */
+    unsigned nest_limit;
     /* TAG values: the target draws them (its format's compound types)
      * with pf_bin_draw_at for nested values; enc_tag writes the bytes its
      * draw_tag reads back as v. NULL: a tag number below 2^16 and any
@@ -268,13 +281,20 @@ typedef struct pf_bin_case {
     const pf_bin *values[PF_BIN_MAX_BATCH]; /* value mode: 1..4 values */
     size_t n;
     pf_plan chunks;          /* batch_stream's chunk sizes */
-    size_t perm_seed;        /* key_order's permutation seed */
+    size_t perm_seed;        /* key_order's permutation seed, drawn up
+                                front (0..2^32-1): a target's own
+                                properties may take their variation from
+                                it too (a reader's buffer, an order) */
     const uint8_t *raw;      /* raw mode: the rest of the input */
     size_t len;
 } pf_bin_case;
 
 pf_bin_case *pf_bin_value_case(pf_src *s, const pf_bin_codec *c);
 pf_bin_case *pf_bin_raw_case(pf_src *s, const pf_bin_codec *c);
+/* The case's codec as the core oracles' pf_codec (propfuzz.h), for a
+ * target's own checks with pf_check_*: values are pf_bin, compared with
+ * codec->eq and printed with pf_bin_print (lives until the input ends). */
+const pf_codec *pf_bin_oracle(pf_src *s, const pf_bin_case *k);
 
 /* The properties, as pf_property run functions over a pf_bin_case:
  *   round_trip         decode(encode(v)) == v, exactly (codec->eq)
@@ -315,6 +335,12 @@ typedef void pf_bin_emit(const char *name, const uint8_t *data, size_t len);
 void pf_bin_seed_values(pf_bin_emit *emit, const char *name, size_t mode,
                         size_t n_modes, const pf_bin_codec *c,
                         const pf_bin *const *values, size_t n);
+/* The same with the case's variation given: batch_stream's chunks (NULL:
+ * none) and perm_seed (below 2^32). */
+void pf_bin_seed_case(pf_bin_emit *emit, const char *name, size_t mode,
+                      size_t n_modes, const pf_bin_codec *c,
+                      const pf_bin *const *values, size_t n,
+                      const pf_plan *chunks, size_t perm_seed);
 /* One raw-mode input: the mode choice, then the bytes. */
 void pf_bin_seed_raw(pf_bin_emit *emit, const char *name, size_t mode,
                      size_t n_modes, const uint8_t *data, size_t len);

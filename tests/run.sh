@@ -230,7 +230,7 @@ workflow() {
   ls "$dir"/regress/$prop-* || return 1
   local out; out=$("out/planted-replay/codec/$prop" "$dir/regress")
   echo "$out"
-  grep -q "^FAIL $dir/regress/$prop-[0-9a-f]*: property=$prop check=batch.c:[0-9]*/oracle.c:[0-9]*$" <<<"$out" &&
+  grep -q "^FAIL $dir/regress/$prop-[0-9a-f]*: property=$prop check=bin_props.c:[0-9]*/oracle.c:[0-9]*$" <<<"$out" &&
     grep -q '^0 passed, 1 failed$' <<<"$out"
 }
 step "workflow/planted-to-regress" workflow
@@ -240,16 +240,16 @@ step "workflow/planted-to-regress" workflow
 shrink_planted_exact() {
   local dir=out/test-tmp/shrink-exact
   rm -rf "$dir" && mkdir -p "$dir"
-  # mode values, then the variation all zeros (no chunk plan, the default
-  # first buffer, identity shuffles, no writer room: 8 bytes), then the
-  # batch: "hello", 7, [true], then f64 -0.0 as raw bits, then nil
-  printf '\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06hello\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x0a\x01\x01\x01\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00\x00' > "$dir/in"
+  # mode values, then the variation all zeros (no chunk plan, perm_seed 0:
+  # 5 bytes), then the batch (the binary family's draws, written by
+  # pf_bin_seed_values): "hello", 7, [true], then f64 -0.0 as raw bits
+  printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00hello\x00\x01\x03\x00\x07\x00\x00\x00\x00\x00\x00\x00\x01\x08\x00\x00\x01\x01\x01\x00\x01\x04\x01\x80\x00\x00\x00\x00\x00\x00\x00\x80' > "$dir/in"
   ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/round_trip "$dir/in" || return 1
   cat "$dir/in.min.report.txt"
-  grep -q '^        f64 = -0.0$' "$dir/in.min.report.txt" &&
-    grep -q '^  value         = f64(-0, bits 0x8000000000000000)$' "$dir/in.min.report.txt" &&
-    grep -q '(11 bytes, hex 00 00 00 00 00 00 00 00 00 05 05)' "$dir/in.min.report.txt" &&
-    grep -q 'static const uint8_t input\[\] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x05};' "$dir/in.min.report.txt"
+  grep -q '^          f64 = -0.0$' "$dir/in.min.report.txt" &&
+    grep -q '^  value         = f64(-0)$' "$dir/in.min.report.txt" &&
+    grep -q '(9 bytes, hex 00 00 00 00 00 00 04 01 05)' "$dir/in.min.report.txt" &&
+    grep -q 'static const uint8_t input\[\] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x01, 0x05};' "$dir/in.min.report.txt"
 }
 step "shrink/codec-planted-exact" shrink_planted_exact
 
@@ -258,12 +258,13 @@ step "shrink/codec-planted-exact" shrink_planted_exact
 shrink_crash() {
   local dir=out/test-tmp/shrink-crash out
   rm -rf "$dir" && mkdir -p "$dir"
-  printf '\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06XABC\x00\x01\x06ABCDE\x00\x01\x02\x07\x00\x00\x00\x00\x00\x00\x00\x01\x00' > "$dir/in"
+  # values mode, no variation, then the batch "XABC", "ABCDE"
+  printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00XABC\x00\x01\x06\x00\x00\x00ABCDE\x00\x00' > "$dir/in"
   out=$(ASAN_OPTIONS=detect_leaks=0 out/planted-shrink/codec/crash_heap_overflow "$dir/in" 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q 'crash:asan-heap-buffer-overflow, 35 -> 11 bytes' <<<"$out" &&
-    [ "$(od -An -tx1 "$dir/in.min" | tr -d " \n")" = 0000000000000000000641 ] &&
-    grep -q 'str = "A"' "$dir/in.min.report.txt"
+  grep -q 'crash:asan-heap-buffer-overflow, 27 -> 11 bytes' <<<"$out" &&
+    [ "$(od -An -tx1 "$dir/in.min" | tr -d " \n")" = 0000000000000600000041 ] &&
+    grep -q 'text = "A"' "$dir/in.min.report.txt"
 }
 step "shrink/crash-survived" shrink_crash
 
@@ -307,7 +308,7 @@ corpus_tools() {
   ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0 \
     afl-tmin -i corpus/codec/batch-mixed -o "$dir/tmin" -- out/afl/codec > "$dir/tmin.log" 2>&1 || { cat "$dir/tmin.log"; return 1; }
   [ -s "$dir/tmin" ] && [ "$(stat -c %s "$dir/tmin")" -le "$(stat -c %s corpus/codec/batch-mixed)" ] || return 1
-  printf '\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06hello\x00\x01\x05\x80\x00\x00\x00\x00\x00\x00\x00\x80\x01\x00' > "$dir/crash"
+  printf '\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00hello\x00\x01\x04\x01\x80\x00\x00\x00\x00\x00\x00\x00\x80\x00' > "$dir/crash"
   PF_FINDINGS_DIR= out/planted/codec/round_trip -minimize_crash=1 -runs=2000 -exact_artifact_path="$dir/crash.min" \
     "$dir/crash" > "$dir/minimize.log" 2>&1
   [ -s "$dir/crash.min" ] && [ "$(stat -c %s "$dir/crash.min")" -lt "$(stat -c %s "$dir/crash")" ]
@@ -325,7 +326,7 @@ step "coverage/codec" coverage_report
 show_any_input() {
   local out; out=$(make -s show-codec FILE=corpus/codec/map-mixed-keys 2>&1) || return 1
   echo "$out"
-  grep -qE 'kind = [0-9]+ \(map\)' <<<"$out" && grep -q 'str = "1"' <<<"$out"
+  grep -qE 'kind = [0-9]+ \(map\)' <<<"$out" && grep -q 'text = "1"' <<<"$out"
 }
 step "show/codec" show_any_input
 

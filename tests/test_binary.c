@@ -346,6 +346,8 @@ static void test_inverse_reads_back(void)
          .enc_tag = tag_enc, .boundaries = true, .items_boundary_max = 65536},
         {.top_kinds = PF_BIN_BIT(PF_BIN_MAP), .key_kinds = PF_BIN_BIT(PF_BIN_TEXT),
          .keys_no_nul = true, .text_no_nul = true, .no_nan = true, .int_widths = 8 | 128},
+        {.int_negative = true, .quiet_nan = true, .nest_limit = 32, .unique_keys = true,
+         .boundaries = true, .items_boundary_max = 65536},
     };
     static uint8_t buf[512];
     g_rng = 11;
@@ -445,12 +447,81 @@ static void test_size_classes_reach_boundaries(void)
     }
 }
 
+/* The deepest nesting of containers in v (a leaf: 0). */
+static unsigned depth_of(const pf_bin *v)
+{
+    unsigned d = 0;
+    for (size_t i = 0; v->kind >= PF_BIN_N_LEAVES && !v->claimed && i < v->n; i++) {
+        const pf_bin *x = v->kind == PF_BIN_MAP ? v->v.pairs[i].value : v->v.items[i];
+        unsigned dx = depth_of(x);
+        d = dx > d ? dx : d;
+        if (v->kind == PF_BIN_ARRAY && i + 1 < v->n && v->v.items[i + 1] == x)
+            break; /* a repeated element */
+    }
+    return v->kind >= PF_BIN_N_LEAVES ? d + 1 : 0;
+}
+
+/* The first INT at or above 0, or 16/32-bit NaN that signals, or NULL. */
+static const char *breaks_limits(const pf_bin *v, const void *ctx)
+{
+    (void)ctx;
+    if (v->kind == PF_BIN_INT && v->v.i >= 0)
+        return "non-negative INT";
+    if (v->kind == PF_BIN_FLOAT && v->width == 32 && (v->v.bits & 0x7f800000) == 0x7f800000 &&
+        (v->v.bits & 0x7fffff) && !(v->v.bits & 0x400000))
+        return "signalling f32 NaN";
+    if (v->kind == PF_BIN_FLOAT && v->width == 16 && (v->v.bits & 0x7c00) == 0x7c00 &&
+        (v->v.bits & 0x3ff) && !(v->v.bits & 0x200))
+        return "signalling f16 NaN";
+    return NULL;
+}
+
+/* int_negative, quiet_nan and nest_limit hold in every draw; chains reach
+ * the limit and one below, and the inverse writes a chain drawn as one. */
+static void test_negative_quiet_chains(void)
+{
+    const pf_bin_limits l = {.int_negative = true, .quiet_nan = true, .nest_limit = 32};
+    static uint8_t buf[512];
+    size_t at_limit = 0, below = 0;
+    g_rng = 5;
+    for (int i = 0; i < 3000; i++) {
+        size_t len;
+        random_input(buf, &len);
+        pf_bin_pool *p = pf_bin_pool_new();
+        pf_src *s = pf_begin("t", buf, len);
+        pf_bin *v = pf_bin_draw(s, p, &l);
+        const char *bad = pf_bin_find(v, breaks_limits, NULL);
+        unsigned d = depth_of(v);
+        CHECK(!bad && d <= 32, "input %d: %s, depth %u", i, bad ? bad : "", d);
+        at_limit += d == 32, below += d == 31;
+        pf_end(s);
+        pf_bin_pool_free(p);
+    }
+    CHECK(at_limit > 0 && below > 0, "chains at the limit %zu, below it %zu", at_limit, below);
+    pf_bin_pool *p = pf_bin_pool_new();
+    pf_bin *v = pf_bin_int(p, -7, 8);
+    for (int i = 0; i < 32; i++) {
+        pf_bin *a = pf_bin_array(p, 1);
+        pf_bin_push(p, a, v);
+        v = a;
+    }
+    pf_buf e = {0};
+    pf_bin_enc_value(&e, &l, v);
+    pf_src *s = pf_begin("t", e.data, e.len);
+    pf_bin *w = pf_bin_draw(s, p, &l);
+    CHECK(pf_bin_equal(v, w, NULL, NULL) && depth_of(w) == 32, "a 32-deep chain reads back");
+    pf_end(s);
+    pf_buf_free(&e);
+    pf_bin_pool_free(p);
+}
+
 int main(void)
 {
     run("inverse_reads_back", test_inverse_reads_back);
     run("equal_first_difference", test_equal_first_difference);
     run("print", test_print);
     run("size_classes_reach_boundaries", test_size_classes_reach_boundaries);
+    run("negative_quiet_chains", test_negative_quiet_chains);
     run("planted_bugs_caught", test_planted_bugs_caught);
     return finish();
 }

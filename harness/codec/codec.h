@@ -1,123 +1,65 @@
-/* codec's shared parts: sizes, the drawn batch, the decoded values and
- * the functions harness/codec.c (the property and mode table) and the
- * files of harness/codec/ share. The restrictions (R1..) are listed in
- * harness/codec.c. */
+/* codec's shared parts: msgpack-c on the binary family's values
+ * (include/propfuzz_binary.h). Names start with mp_ (msgpack_ is
+ * msgpack-c's). The restrictions (R1..) are listed in harness/codec.c. */
 #ifndef HARNESS_CODEC_H
 #define HARNESS_CODEC_H
 
 #include "propfuzz.h"
+#include "propfuzz_binary.h"
 
 #include <limits.h>
 #include <msgpack.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-    MAX_DEPTH = 4,   /* containers nest at most this deep, but for "edge" */
-    DEPTH_LIMIT = 32, /* msgpack-c unpacks at most this many nested containers (R5) */
-    MAX_ITEMS = 8,   /* elements of one array or map */
-    MAX_BATCH = 8,   /* values in one batch */
-    MAX_BYTES = 300, /* str/bin/ext payload; > 255 reaches the 16-bit forms */
-    MAX_CHUNKS = 16,
-    PRINT_ITEMS = 16,  /* a report shows this many elements of a container */
-    PRINT_BYTES = 256, /* and this many bytes of a string */
-    /* Chunk sizes up to a byte: a boundary can fall anywhere in a small
-     * batch and inside the header of a large one. */
-    CHUNK_MAX = 255,
-};
+/* A planted-bug build (tests/planted/codec/<property>.h) wraps msgpack-c
+ * calls in every file, after the library's headers. */
+#ifdef PF_PLANT
+#include PF_PLANT
+#endif
 
 /* The modes, in the order of the table in harness/codec.c (the seeds
  * encode them). */
 enum mode { MODE_VALUES, MODE_RAW, N_MODES };
 
-/* Leaf kinds first: pf_tree_kind only offers them at the depth cap. */
-enum kind {
-    K_NIL, K_BOOL, K_UINT, K_NEGINT, K_F32, K_F64, K_STR, K_BIN, K_EXT, K_LONG,
-    N_LEAF, K_ARRAY = N_LEAF, K_MAP, K_EDGE, N_KINDS
-};
+extern const pf_bin_codec mp_codec;
 
-/* Sizes where MessagePack switches forms, with their neighbours (see
- * strategy.c); the unpacker's first buffers. */
-enum { N_WIDE_SIZES = 3, N_LONG_SIZES = 9, N_HUGE_SIZES = 3, N_FIRST_BUFFERS = 5 };
-extern const uint32_t mp_wide_sizes[N_WIDE_SIZES];
-extern const uint32_t mp_long_sizes[N_LONG_SIZES];
-extern const uint32_t mp_huge_sizes[N_HUGE_SIZES];
-extern const size_t mp_first_buffers[N_FIRST_BUFFERS];
-#define HUGE_P (1.0 / 128)
-
-/* A decoded value keeps the msgpack_unpacked that owns its memory. */
-typedef struct decoded {
-    msgpack_object obj; /* first: the value pointer the oracles hold */
-    msgpack_unpacked owner;
-} decoded;
-
-/* A sequence of decoded values, each owning its memory, released when the
- * input ends (so a failing check leaks nothing). */
-typedef struct value_list {
-    decoded *items[MAX_BATCH + 1];
-    size_t bytes[MAX_BATCH + 1]; /* the bytes each value took, as reported */
-    size_t n;
-} value_list;
-
-/* What value mode draws: a batch of values, and the batch packed. */
-typedef struct batch {
-    msgpack_object vals[MAX_BATCH];
-    size_t n;
-    pf_buf *whole;
-    size_t ends[MAX_BATCH]; /* where each value's bytes end in whole */
-    msgpack_zone *zone;
-    /* The properties' variation, drawn before the values (see "Variation
-     * drawn up front" in propfuzz.h: at the end of the input it was the
-     * trivial plan on nine inputs in ten of a fuzzed corpus). */
-    pf_plan chunks;                 /* batch_stream's chunk sizes */
-    size_t first_buffer;            /* and its unpacker's first buffer */
-    size_t batch_order[MAX_BATCH];  /* order_independent's shuffles */
-    size_t map_order[MAX_ITEMS];
-    uint16_t room;                  /* write_error's writer: room % (size + 1) */
-} batch;
-
-/* strategy.c: value mode's draws. */
-void *mp_draw_batch(pf_src *s);
-
-/* inverse.c: the strategy's inverse, for seeds. */
-void mp_enc_value(pf_buf *e, const msgpack_object *o, unsigned depth);
-void mp_enc_variation(pf_buf *e, const pf_plan *chunks, const size_t *batch_order,
-                      const size_t *map_order, size_t buffer, uint16_t room);
-
-/* object.c: msgpack_object compared type-strictly, and printed. */
-bool mp_obj_equal(const msgpack_object *a, const msgpack_object *b, pf_path *path);
-void mp_print_obj(pf_buf *b, const msgpack_object *o);
-
-/* msgpack_codec.c: msgpack-c's packer and one-shot unpacker as the
- * oracles' pf_codec. Every msgpack_pack_object call goes through
- * mp_pack_with, so a planted wrapper of it keeps one state. */
-extern const pf_codec mp_codec;
-int mp_pack_to_buf(void *data, const char *buf, size_t len);
+/* convert.c: values as msgpack_object and back, and msgpack-c's packer and
+ * one-shot unpacker. Every msgpack_pack_object call is made in
+ * mp_pack_with, so a planted wrapper that keeps state sees all of them. */
+bool mp_object_of(msgpack_zone *z, const pf_bin *v, msgpack_object *out); /* false: refused */
+pf_bin *mp_value_of(pf_bin_pool *p, const msgpack_object *o);
 int mp_pack_with(void *data, msgpack_packer_write write, const msgpack_object *o);
-int mp_pack_object(pf_buf *out, const msgpack_object *o);
-void mp_release(decoded *d);
+int mp_pack_to_buf(void *data, const char *buf, size_t len);
+int mp_encode(const pf_bin_codec *c, const pf_bin *v, pf_buf *out);
+pf_bin *mp_decode(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t *data, size_t len,
+                  size_t *used);
+/* A byte buffer freed when the input ends (a failing check leaks none). */
 pf_buf *mp_new_buf(pf_src *s);
+msgpack_zone *mp_new_zone(pf_src *s); /* likewise */
 
-/* unpack.c: the streaming and the one-shot unpacker over packed bytes. */
-value_list *mp_unpack_stream(pf_src *s, const uint8_t *data, size_t initial,
-                             bool with_size, const size_t *sizes, size_t n_chunks);
-value_list *mp_unpack_whole(pf_src *s, const pf_buf *b);
-value_list *mp_unpack_each(pf_src *s, const pf_buf *b);
-
-/* spec.c: the reference encoder written from the MessagePack spec. */
+/* spec.c: the smallest encoding, written from the MessagePack spec. */
 void mp_put_be(pf_buf *b, uint64_t v, unsigned bytes);
-void mp_ref_pack(pf_buf *b, const msgpack_object *o);
+int mp_reference(const pf_bin_codec *c, const pf_bin *v, pf_buf *out);
+/* The header alone of a str, bin, ext (of `type`), array or map of n
+ * bytes or elements (n <= UINT32_MAX). */
+void mp_header(pf_buf *b, pf_bin_kind kind, size_t n, int64_t type);
 
-/* The properties, for the table in harness/codec.c: batch.c, order.c,
- * spec.c, packers.c and raw.c. */
-void mp_prop_round_trip(pf_src *s, void *in);
-void mp_prop_deterministic(pf_src *s, void *in);
-void mp_prop_batch_stream(pf_src *s, void *in);
-void mp_prop_order_independent(pf_src *s, void *in);
-void mp_prop_smallest_encoding(pf_src *s, void *in);
-void mp_prop_write_error(pf_src *s, void *in);
-void mp_prop_typed_packers(pf_src *s, void *in);
-void mp_prop_canonical_fixed_point(pf_src *s, void *in);
+/* The variation codec's own checks take from the case's perm_seed (drawn
+ * up front): its low 16 bits write_error's room, bits 16..19 (mod 5) the
+ * stream unpacker's first buffer, bits 24..31 (mod 24) the batch's order. */
+#define MP_ROOM(k) ((uint16_t)(k)->perm_seed)
+#define MP_BUFFER(k) (((k)->perm_seed >> 16 & 15) % 5)
+#define MP_ORDER(k) (((k)->perm_seed >> 24 & 255) % 24)
+
+/* stream.c: msgpack-c's stream unpacker and the properties that use it. */
+size_t mp_decode_stream(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t *data,
+                        const size_t *sizes, size_t n_chunks, pf_bin **out, size_t max);
+void mp_prop_batch_stream(pf_src *s, void *bin_case);
+void mp_prop_order_independent(pf_src *s, void *bin_case);
+/* packers.c and raw.c */
+void mp_prop_write_error(pf_src *s, void *bin_case);
+void mp_prop_typed_packers(pf_src *s, void *bin_case);
+void mp_prop_canonical_fixed_point(pf_src *s, void *bin_case);
 
 #endif

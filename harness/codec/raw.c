@@ -1,12 +1,7 @@
 /* The raw mode's property, canonical_fixed_point: the fuzzer's bytes as
- * a MessagePack document, re-packed by msgpack-c. */
+ * a MessagePack document, re-packed by msgpack-c (the family's check on
+ * the first value's bytes). */
 #include "codec.h"
-
-/* A planted-bug build wraps msgpack_unpack_next here (see
- * msgpack_codec.c). */
-#ifdef PF_PLANT
-#include PF_PLANT
-#endif
 
 /* msgpack-c 4.0.0 allocates a container's claimed size before it reads the
  * elements: five bytes (dd ff ff ff ff) ask for 128 GiB. That is resource
@@ -67,16 +62,14 @@ static size_t first_value_len(const uint8_t *raw, size_t len)
     return r == MSGPACK_UNPACK_SUCCESS ? off : 0;
 }
 
-void mp_prop_canonical_fixed_point(pf_src *s, void *in)
+void mp_prop_canonical_fixed_point(pf_src *s, void *bin_case)
 {
-    (void)in;
-    size_t len;
-    const uint8_t *raw = pf_rest(s, "raw", &len);
-    if (!sizes_plausible(raw, len))
+    pf_bin_case *k = bin_case;
+    if (!sizes_plausible(k->raw, k->len))
         pf_skip(s, "R4");
     /* The unpacker takes one value and leaves the rest: the property is
      * about that value's bytes. */
-    size_t n = first_value_len(raw, len);
-    if (n)
-        pf_check_fixed_point(s, NULL, &mp_codec, raw, n);
+    k->len = first_value_len(k->raw, k->len);
+    if (k->len)
+        pf_bin_canonical_fixed_point(s, k);
 }

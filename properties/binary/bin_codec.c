@@ -50,6 +50,11 @@ pf_codec *pf__bin_oracle_codec(pf_src *s, const pf_bin_case *c, const pf_bin_eq 
     return o;
 }
 
+const pf_codec *pf_bin_oracle(pf_src *s, const pf_bin_case *k)
+{
+    return pf__bin_oracle_codec(s, k, NULL);
+}
+
 static pf_bin_case *new_case(pf_src *s, const pf_bin_codec *c)
 {
     pf_bin_case *k = pf_alloc(s, sizeof *k);

@@ -58,7 +58,8 @@ static uint8_t *repeat(pf_src *s, pf_bin_pool *p, size_t n, bool text, bool no_n
 static size_t draw_class(pf_src *s, const pf__bin_classes *c, bool *claimed)
 {
     *claimed = false;
-    if (c->n_huge && pf_bool_p(s, "huge", PF__BIN_HUGE_P))
+    if (c->n_huge && pf_bool_p(s, "huge", PF__BIN_HUGE_P) &&
+        (c->gates < 2 || pf_bool_p(s, "huge_items", PF__BIN_HUGE_P)))
         return c->huge[pf_choice(s, "huge_size", c->n_huge)];
     size_t k = c->n > 1 ? pf_choice_weighted(s, "size_class", c->weights, c->n) : 0;
     *claimed = c->sizes[k] == PF_BIN_CLAIMED_SIZE;
@@ -70,7 +71,7 @@ size_t pf_bin_draw_size(pf_src *s, const pf_bin_limits *l, size_t max, bool *cla
     pf__bin_lim L;
     pf__bin_classes c;
     pf__bin_lim_of(l, &L);
-    pf__bin_classes_of(&L, false, true, &c);
+    pf__bin_classes_of(&L, false, true, false, &c);
     size_t n = draw_class(s, &c, claimed);
     return n ? n : (size_t)pf_u64_range(s, "size", 0, max);
 }
@@ -100,7 +101,7 @@ static void draw_payload(pf_src *s, pf_bin_pool *p, const pf__bin_lim *L,
 {
     pf__bin_classes c;
     bool claimed;
-    pf__bin_classes_of(L, false, !is_key, &c);
+    pf__bin_classes_of(L, false, !is_key, false, &c);
     size_t size = draw_class(s, &c, &claimed);
     bool text = v->kind == PF_BIN_TEXT;
     if (claimed) {
@@ -132,7 +133,7 @@ static void draw_leaf(pf_src *s, pf_bin_pool *p, const pf__bin_lim *L,
     case PF_BIN_INT:
         v->width = (uint8_t)w[pf_choice(s, "int_width", int_widths(L, w))];
         int_range(v->width, true, &lo, &hi);
-        v->v.i = pf_i64_range(s, "int", lo, (int64_t)hi);
+        v->v.i = pf_i64_range(s, "int", lo, L->user->int_negative ? -1 : (int64_t)hi);
         break;
     case PF_BIN_UINT:
         v->width = (uint8_t)w[pf_choice(s, "uint_width", int_widths(L, w))];
@@ -150,10 +151,14 @@ static void draw_leaf(pf_src *s, pf_bin_pool *p, const pf__bin_lim *L,
             uint32_t b;
             memcpy(&b, &f, 4);
             v->v.bits = b;
+            if (L->user->quiet_nan && (b & 0x7f800000) == 0x7f800000 && (b & 0x7fffff))
+                v->v.bits |= 0x400000;
         } else {
             v->v.bits = pf_u64_range(s, "f16", 0, 0xffff);
             if (o.no_nan && (v->v.bits & 0x7c00) == 0x7c00)
                 v->v.bits &= 0xfc00; /* NaN becomes infinity */
+            if (L->user->quiet_nan && (v->v.bits & 0x7c00) == 0x7c00 && (v->v.bits & 0x3ff))
+                v->v.bits |= 0x200;
         }
         break;
     }
@@ -177,11 +182,24 @@ static void draw_leaf(pf_src *s, pf_bin_pool *p, const pf__bin_lim *L,
     }
 }
 
+/* Reports say "kind = 9 (map)": the allowed kinds' names, when recording. */
+static void name_kinds(pf_src *s, const pf_bin_kind *kinds, size_t n)
+{
+    if (!pf_recording())
+        return;
+    const char **names = pf_alloc(s, n * sizeof *names);
+    for (size_t i = 0; i < n; i++)
+        names[i] = pf_bin_kind_names[kinds[i]];
+    pf_name_values(s, names, n);
+}
+
 static pf_bin *draw_key(pf_src *s, pf_bin_pool *p, const pf__bin_lim *L)
 {
     pf_bin_kind kinds[PF_BIN_N_KINDS];
     size_t n = pf__bin_kinds_of(L->key_kinds, kinds, NULL);
-    pf_bin *k = pf_bin_new(p, kinds[pf_choice(s, "key_kind", n)]);
+    size_t i = pf_choice(s, "key_kind", n);
+    name_kinds(s, kinds, n);
+    pf_bin *k = pf_bin_new(p, kinds[i]);
     draw_leaf(s, p, L, true, k);
     return k;
 }
@@ -194,16 +212,34 @@ static pf_bin *draw_repeated(pf_src *s, pf_bin_pool *p, const pf__bin_lim *L)
     return pf_bin_draw_at(s, p, &inner, L->max_depth);
 }
 
+/* An array chain: `levels` single-element arrays (v the outermost)
+ * around an ordinary leaf, so deep that the leaf sits nest_limit or
+ * nest_limit - 1 containers deep. */
+static void draw_chain(pf_src *s, pf_bin_pool *p, const pf__bin_lim *L,
+                       unsigned depth, pf_bin *v)
+{
+    unsigned levels = L->user->nest_limit - depth - (unsigned)pf_choice(s, "below_limit", 2);
+    pf_bin *inner = draw_repeated(s, p, L);
+    for (unsigned i = 1; i < levels; i++) {
+        pf_bin *a = pf_bin_array(p, 1);
+        pf_bin_push(p, a, inner);
+        inner = a;
+    }
+    pf_bin_push(p, v, inner);
+}
+
 static void draw_container(pf_src *s, pf_bin_pool *p, const pf__bin_lim *L,
                            unsigned depth, pf_bin *v)
 {
     bool map = v->kind == PF_BIN_MAP;
     pf__bin_classes c;
     bool claimed;
-    pf__bin_classes_of(L, true, !map || pf__bin_index_keys_ok(L), &c);
+    pf__bin_classes_of(L, true, !map || pf__bin_index_keys_ok(L), !map, &c);
     size_t size = draw_class(s, &c, &claimed);
     if (claimed) {
         v->claimed = true, v->n = PF_BIN_CLAIMED_SIZE;
+    } else if (size == PF__BIN_CHAIN_SIZE) {
+        draw_chain(s, p, L, depth, v);
     } else if (size) {
         size_t n = size;
         pf_bin *elem = draw_repeated(s, p, L);
@@ -270,6 +306,7 @@ pf_bin *pf_bin_draw_at(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l,
     size_t n = pf__bin_kinds_of(L.kinds, kinds, &n_leaf);
     pf_span_begin(s, "value");
     size_t k = pf_tree_kind(s, "kind", depth, L.max_depth, n_leaf, n - n_leaf);
+    name_kinds(s, kinds, n);
     pf_bin *v = pf_bin_draw_kind(s, p, l, depth, kinds[k]);
     pf_span_end(s);
     return v;
@@ -282,7 +319,9 @@ pf_bin *pf_bin_draw(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l)
     pf__bin_lim_of(l, &L);
     size_t n = pf__bin_kinds_of(L.top_kinds, kinds, NULL);
     pf_span_begin(s, "value");
-    pf_bin *v = pf_bin_draw_kind(s, p, l, 0, kinds[pf_choice(s, "top_kind", n)]);
+    size_t k = pf_choice(s, "top_kind", n);
+    name_kinds(s, kinds, n);
+    pf_bin *v = pf_bin_draw_kind(s, p, l, 0, kinds[k]);
     pf_span_end(s);
     return v;
 }

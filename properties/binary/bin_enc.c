@@ -69,7 +69,8 @@ static void enc_class(pf_buf *e, const pf__bin_classes *c, const pf_bin *v, size
                 break;
             }
             if (c->huge[i] == want && want) {
-                pf_enc_bool_p(e, PF__BIN_HUGE_P, true);
+                for (unsigned g = 0; g < c->gates; g++)
+                    pf_enc_bool_p(e, PF__BIN_HUGE_P, true);
                 pf_enc_choice(e, c->n_huge, i);
                 return;
             }
@@ -90,7 +91,7 @@ void pf_bin_enc_size(pf_buf *e, const pf_bin_limits *l, size_t max, size_t n,
     pf__bin_classes c;
     pf_bin fake = {.kind = PF_BIN_BYTES, .n = n, .claimed = claimed};
     pf__bin_lim_of(l, &L);
-    pf__bin_classes_of(&L, false, true, &c);
+    pf__bin_classes_of(&L, false, true, false, &c);
     bool ordinary = !claimed && n <= max;
     enc_class(e, &c, &fake, ordinary ? 0 : n, claimed);
     if (ordinary)
@@ -113,7 +114,7 @@ static void enc_text(pf_buf *e, const pf__bin_lim *L, bool is_key, const pf_bin 
 static void enc_payload(pf_buf *e, const pf__bin_lim *L, bool is_key, const pf_bin *v)
 {
     pf__bin_classes c;
-    pf__bin_classes_of(L, false, !is_key, &c);
+    pf__bin_classes_of(L, false, !is_key, false, &c);
     bool text = v->kind == PF_BIN_TEXT;
     size_t count = text ? utf8_count(v->v.bytes, v->n) : v->n;
     if (!v->claimed && (count <= L->max_bytes || (text && count == SIZE_MAX && v->n <= L->max_bytes))) {
@@ -141,7 +142,7 @@ static void enc_leaf(pf_buf *e, const pf__bin_lim *L, bool is_key, const pf_bin 
         unsigned bits = v->width * 8u;
         if (v->kind == PF_BIN_INT) {
             int64_t hi = (int64_t)(((uint64_t)1 << (bits - 1)) - 1);
-            pf_enc_i64_range(e, -hi - 1, hi, v->v.i);
+            pf_enc_i64_range(e, -hi - 1, L->user->int_negative ? -1 : hi, v->v.i);
         } else {
             pf_enc_u64_range(e, 0, bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1, v->v.u);
         }
@@ -191,12 +192,44 @@ static void enc_key(pf_buf *e, const pf__bin_lim *L, const pf_bin *k)
     enc_leaf(e, L, true, k);
 }
 
+/* How many single-element arrays nest from v down, and the innermost
+ * element. */
+static unsigned chain_of(const pf_bin *v, const pf_bin **inner)
+{
+    unsigned n = 0;
+    while (v->kind == PF_BIN_ARRAY && !v->claimed && v->n == 1)
+        v = v->v.items[0], n++;
+    *inner = v;
+    return n;
+}
+
+/* A chain deeper than ordinary draws go: its class, then its draws. */
+static bool enc_chain(pf_buf *e, const pf__bin_lim *L, unsigned depth, const pf_bin *v,
+                      const pf__bin_classes *c)
+{
+    const pf_bin *inner;
+    unsigned levels = chain_of(v, &inner);
+    if (!levels || depth + levels <= L->max_depth)
+        return false;
+    if (!pf__bin_chains(L) || depth + levels + 1 < L->user->nest_limit ||
+        depth + levels > L->user->nest_limit)
+        not_drawable(v, "nesting");
+    enc_class(e, c, v, PF__BIN_CHAIN_SIZE, false);
+    pf_enc_choice(e, 2, L->user->nest_limit - depth - levels);
+    pf_bin_limits leaf = *L->user;
+    leaf.boundaries = leaf.claimed = false;
+    pf_bin_enc_at(e, &leaf, inner, L->max_depth);
+    return true;
+}
+
 static void enc_container(pf_buf *e, const pf__bin_lim *L, unsigned depth,
                           const pf_bin *v)
 {
     bool map = v->kind == PF_BIN_MAP;
     pf__bin_classes c;
-    pf__bin_classes_of(L, true, !map || pf__bin_index_keys_ok(L), &c);
+    pf__bin_classes_of(L, true, !map || pf__bin_index_keys_ok(L), !map, &c);
+    if (enc_chain(e, L, depth, v, &c))
+        return;
     if (v->claimed || v->n > L->max_items) {
         enc_class(e, &c, v, v->n, v->claimed);
         if (v->claimed)

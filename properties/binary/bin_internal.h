@@ -19,17 +19,22 @@ void pf__bin_lim_of(const pf_bin_limits *l, pf__bin_lim *out);
 size_t pf__bin_kinds_of(unsigned mask, pf_bin_kind *out, size_t *n_leaf);
 
 /* The size classes of a payload (max: its max_bytes) or a container
- * (max_items): ordinary, the boundary sizes up to 256, claimed; `huge`
- * the sizes above 256 behind their pf_bool_p. */
+ * (max_items): ordinary, the boundary sizes up to 256, claimed, an
+ * array's chain (`chain`: nest_limit); `huge` the sizes above 256 behind
+ * their pf_bool_p. */
 typedef struct pf__bin_classes {
     size_t n, n_huge;
-    uint32_t weights[PF_BIN_N_BOUNDARIES + 2];
-    size_t sizes[PF_BIN_N_BOUNDARIES + 2]; /* [0]: ordinary (unused) */
+    unsigned gates; /* pf_bool_p draws before a huge size: 1, containers 2 */
+    uint32_t weights[PF_BIN_N_BOUNDARIES + 3];
+    size_t sizes[PF_BIN_N_BOUNDARIES + 3]; /* [0]: ordinary (unused) */
     size_t huge[PF_BIN_N_BOUNDARIES];
 } pf__bin_classes;
 #define PF__BIN_HUGE_P (1.0 / 256)
+#define PF__BIN_CHAIN_SIZE SIZE_MAX /* the chain class's size */
 void pf__bin_classes_of(const pf__bin_lim *L, bool items, bool boundaries,
-                        pf__bin_classes *c);
+                        bool chain, pf__bin_classes *c);
+/* Whether the limits draw chains (nest_limit above max_depth + 1). */
+bool pf__bin_chains(const pf__bin_lim *L);
 
 /* The repeat period (<= 16) a boundary-sized payload was drawn with. */
 size_t pf__bin_period(const uint8_t *p, size_t n);

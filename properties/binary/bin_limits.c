@@ -43,11 +43,17 @@ size_t pf__bin_kinds_of(unsigned mask, pf_bin_kind *out, size_t *n_leaf)
 /* The ordinary class is most of the draws; a small boundary 1 in 21
  * (each 8 in 1000 + 48, counting the claimed class's 2). Simplest
  * (zeros): ordinary, not huge. */
+bool pf__bin_chains(const pf__bin_lim *L)
+{
+    return L->user->nest_limit > L->max_depth + 1;
+}
+
 void pf__bin_classes_of(const pf__bin_lim *L, bool items, bool boundaries,
-                        pf__bin_classes *c)
+                        bool chain, pf__bin_classes *c)
 {
     size_t limit = items ? L->items_boundary_max : L->boundary_max;
     c->n = c->n_huge = 0;
+    c->gates = items ? 2 : 1;
     c->weights[c->n] = 1000, c->sizes[c->n++] = 0;
     for (size_t i = 0; boundaries && L->user->boundaries && i < PF_BIN_N_BOUNDARIES; i++) {
         if (pf_bin_boundaries[i] > limit)
@@ -59,6 +65,8 @@ void pf__bin_classes_of(const pf__bin_lim *L, bool items, bool boundaries,
     }
     if (boundaries && L->user->claimed)
         c->weights[c->n] = 2, c->sizes[c->n++] = PF_BIN_CLAIMED_SIZE;
+    if (items && chain && pf__bin_chains(L))
+        c->weights[c->n] = 8, c->sizes[c->n++] = PF__BIN_CHAIN_SIZE;
 }
 
 size_t pf__bin_period(const uint8_t *p, size_t n)

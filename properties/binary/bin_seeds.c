@@ -4,13 +4,14 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-/* The case's bytes for the values: no chunks, permutation seed 0. */
-static void enc_case(pf_buf *e, const pf_bin_codec *c, const pf_bin *const *values, size_t n)
+/* The case's bytes for its variation and values. */
+static void enc_case(pf_buf *e, const pf_bin_codec *c, const pf_bin *const *values, size_t n,
+                     const pf_plan *chunks, size_t perm_seed)
 {
-    pf_plan none = {0};
-    pf_enc_plan(e, &none, PF__BIN_CHUNK_MAX);
-    pf_enc_u64_range(e, 0, UINT32_MAX, 0);
+    pf_enc_plan(e, chunks, PF__BIN_CHUNK_MAX);
+    pf_enc_u64_range(e, 0, UINT32_MAX, perm_seed);
     for (size_t i = 0; i < n; i++) {
         if (i >= 1 && i < PF_BIN_MAX_BATCH)
             pf_enc_more(e, true);
@@ -23,12 +24,18 @@ static void enc_case(pf_buf *e, const pf_bin_codec *c, const pf_bin *const *valu
 /* Seeds are written by hand: one that does not read back as its values
  * is a mistake in the seed (or the inverse), said at once. */
 static void check_case(const char *name, const pf_bin_codec *c, const pf_buf *e,
-                       const pf_bin *const *values, size_t n)
+                       const pf_bin *const *values, size_t n, const pf_plan *chunks,
+                       size_t perm_seed)
 {
     pf_src *s = pf_begin("seeds", e->data, e->len);
     pf_bin_case *k = pf_bin_value_case(s, c);
     pf_path path = {0};
     size_t i = 0;
+    if (k->perm_seed != perm_seed || k->chunks.n != chunks->n ||
+        memcmp(k->chunks.sizes, chunks->sizes, chunks->n * sizeof chunks->sizes[0])) {
+        fprintf(stderr, "propfuzz: seed %s: its chunks or perm_seed do not read back\n", name);
+        abort();
+    }
     while (i < n && k->n == n && pf_bin_equal(values[i], k->values[i], NULL, &path))
         i++;
     if (i < n || k->n != n) {
@@ -46,9 +53,20 @@ void pf_bin_seed_values(pf_bin_emit *emit, const char *name, size_t mode,
                         size_t n_modes, const pf_bin_codec *c,
                         const pf_bin *const *values, size_t n)
 {
+    pf_bin_seed_case(emit, name, mode, n_modes, c, values, n, NULL, 0);
+}
+
+void pf_bin_seed_case(pf_bin_emit *emit, const char *name, size_t mode,
+                      size_t n_modes, const pf_bin_codec *c,
+                      const pf_bin *const *values, size_t n,
+                      const pf_plan *chunks, size_t perm_seed)
+{
+    static const pf_plan none;
     pf_buf e = {0}, body = {0};
-    enc_case(&body, c, values, n);
-    check_case(name, c, &body, values, n);
+    if (!chunks)
+        chunks = &none;
+    enc_case(&body, c, values, n, chunks, perm_seed);
+    check_case(name, c, &body, values, n, chunks, perm_seed);
     if (n_modes > 1)
         pf_enc_choice(&e, n_modes, mode);
     pf_buf_put(&e, body.data, body.len);

@@ -1,9 +1,10 @@
 /* Planted bug for canonical_fixed_point: the packer silently drops
- * duplicate keys of a top-level map (keeping the first). Drawn maps have
+ * duplicate keys of a top-level map of up to 256 entries (keeping the
+ * first; a quadratic scan). Drawn maps have
  * distinct keys, so only raw bytes the unpacker accepts can reveal it. */
 static inline int planted_pack(msgpack_packer *pk, msgpack_object o)
 {
-    if (o.type != MSGPACK_OBJECT_MAP || o.via.map.size < 2)
+    if (o.type != MSGPACK_OBJECT_MAP || o.via.map.size < 2 || o.via.map.size > 256)
         return msgpack_pack_object(pk, o);
     uint32_t n = o.via.map.size, kept = 0;
     msgpack_object_kv *kv = malloc(n * sizeof *kv);
@@ -11,10 +12,8 @@ static inline int planted_pack(msgpack_packer *pk, msgpack_object o)
         return -1;
     for (uint32_t i = 0; i < n; i++) {
         bool seen = false;
-        for (uint32_t j = 0; j < kept && !seen; j++) {
-            pf_path scratch = {.len = 0};
-            seen = mp_obj_equal(&kv[j].key, &o.via.map.ptr[i].key, &scratch);
-        }
+        for (uint32_t j = 0; j < kept && !seen; j++)
+            seen = msgpack_object_equal(kv[j].key, o.via.map.ptr[i].key);
         if (!seen)
             kv[kept++] = o.via.map.ptr[i];
     }
