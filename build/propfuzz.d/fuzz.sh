@@ -50,7 +50,11 @@ pf_cmd_fuzz() {
     pf_say "$fuzzer ${args[*]} $pf_work $pf_seeds"
     "$fuzzer" "${args[@]}" "$pf_work" "$pf_seeds" || pf_rc=$?
   fi
-  # libFuzzer ends an interrupted run with 72: that is the user's Ctrl-C.
+  # libFuzzer ends an interrupted run with 72 (-interrupted_exitcode): that
+  # is the user's Ctrl-C. The exit status says so even when the trap did
+  # not run: bash runs no INT trap after a foreground child that caught
+  # the signal and exited, unless the shell is in a loop.
+  [ "${pf_rc:-0}" = 72 ] && pf_interrupted=1
   [ "$pf_interrupted" = 1 ] && pf_rc=0
   pf_session_stats "$pf_work"
   pf_session_end
