@@ -112,32 +112,13 @@ static pf_bin *decode(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t *data
     return bt_value_of(p, &b);
 }
 
-/* The chunks as a handle bson_reader_t reads (at most one chunk a call). */
-typedef struct chunks {
-    const uint8_t *data;
-    const size_t *sizes;
-    size_t n, at, off;
-} chunks;
-
-static ssize_t read_chunk(void *handle, void *buf, size_t count)
-{
-    chunks *h = handle;
-    if (h->at == h->n)
-        return 0;
-    size_t take = h->sizes[h->at] - h->off < count ? h->sizes[h->at] - h->off : count;
-    memcpy(buf, h->data, take);
-    h->data += take, h->off += take;
-    if (h->off == h->sizes[h->at])
-        h->at++, h->off = 0;
-    return (ssize_t)take;
-}
-
 static size_t decode_stream(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t *data,
                             const size_t *sizes, size_t n_chunks, pf_bin **out, size_t max)
 {
     (void)c;
-    chunks h = {data, sizes, n_chunks, 0, 0};
-    bson_reader_t *r = bson_reader_new_from_handle(&h, read_chunk, NULL);
+    pf_bin_chunks h; /* bson_reader_t reads at most one chunk a call */
+    pf_bin_chunks_init(&h, data, sizes, n_chunks);
+    bson_reader_t *r = bson_reader_new_from_handle(&h, pf_bin_chunks_read, NULL);
     const bson_t *b;
     size_t n = 0;
     bool eof = false;
@@ -146,6 +127,21 @@ static size_t decode_stream(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t
     bson_reader_destroy(r);
     return n;
 }
+
+/* BSON's own types (PF_BIN_TAG by type byte) and their parts, in the
+ * order the strategy offers them: C strings hold no U+0000 (R2), regex
+ * options are a sorted subset of "ilmsux" (R3). */
+static const pf_bin_tag_type own_types[] = {
+    {BSON_TYPE_OID, {PF_BIN_BYTES_PART("oid", 12)}},
+    {BSON_TYPE_REGEX, {PF_BIN_CSTRING_PART, PF_BIN_FLAGS_PART("flag", "ilmsux")}},
+    {BSON_TYPE_DBPOINTER, {PF_BIN_CSTRING_PART, PF_BIN_BYTES_PART("oid", 12)}},
+    {BSON_TYPE_CODE, {PF_BIN_CSTRING_PART}},
+    {BSON_TYPE_SYMBOL, {PF_BIN_TEXT_PART}},
+    {BSON_TYPE_CODEWSCOPE, {PF_BIN_CSTRING_PART, PF_BIN_MAP_PART}},
+    {BSON_TYPE_TIMESTAMP, {PF_BIN_UINT_PART("time", 4), PF_BIN_UINT_PART("increment", 4)}},
+    {.tag = BSON_TYPE_UNDEFINED}, {.tag = BSON_TYPE_MINKEY}, {.tag = BSON_TYPE_MAXKEY},
+};
+static const pf_bin_schema schema = {"bson_type", own_types, PF_LEN(own_types), "R2", "R3"};
 
 const pf_bin_codec bt_codec = {
     .name = "libbson",
@@ -161,12 +157,12 @@ const pf_bin_codec bt_codec = {
         .keys_no_nul = true,                               /* R2 */
         .ext_bounded = true, .ext_min = 0, .ext_max = 255, /* binary subtypes */
         .boundaries = true, .boundary_max = 256,           /* top comment */
-        .draw_tag = bt_draw_tag, .enc_tag = bt_enc_tag,    /* tags.c */
+        .draw_tag = pf_bin_schema_draw, .enc_tag = pf_bin_schema_enc, .ctx = &schema,
     },
     .encode = encode,
     .decode = decode,
     .decode_stream = decode_stream,
-    .unfit = bt_unfit,
+    .unfit = pf_bin_schema_unfit, /* R2, R3 */
 };
 
 static void *draw_docs(pf_src *s) { return pf_bin_value_case(s, &bt_codec); }

@@ -17,6 +17,8 @@
 
 #include "propfuzz.h"
 
+#include <sys/types.h> /* ssize_t: pf_bin_chunks_read */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -237,6 +239,9 @@ bool pf_bin_equal(const pf_bin *a, const pf_bin *b, const pf_bin_eq *how,
  * shows as claimed(n). Output past limit bytes (0: 4096) is cut. */
 void pf_bin_print(pf_buf *b, const pf_bin *v, size_t limit);
 const char *pf_bin_show(pf_bin_pool *p, const pf_bin *v);
+/* Bytes as hex for a report line, as the family's properties show them
+ * (cut past 512 bytes); the text lives until the input ends. */
+const char *pf_bin_hex(pf_src *s, const void *data, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Codecs and the properties, written once.                            */
@@ -325,6 +330,88 @@ void pf_bin_canonical_fixed_point(pf_src *s, void *bin_case);
 void pf_bin_decode_safety(pf_src *s, void *bin_case);
 
 /* ------------------------------------------------------------------ */
+/* Tag schemas: a format's own compound types as a table.              */
+/* ------------------------------------------------------------------ */
+
+/* A format's own type (BSON's ObjectId, regex, timestamp, ...) is a TAG
+ * value numbered as the format numbers it, over 0..2 parts: none is
+ * tag(nil), one is tag(part), two tag([a, b]) (so a lone part is never an
+ * array). A table of each type's parts draws, inverts and checks them:
+ * set the codec's values.draw_tag = pf_bin_schema_draw, enc_tag =
+ * pf_bin_schema_enc, ctx = the schema, and unfit = pf_bin_schema_unfit. */
+typedef enum pf_bin_part_kind {
+    PF_BIN_PART_NONE,    /* no (more) parts */
+    PF_BIN_PART_BYTES,   /* BYTES of exactly `size` bytes (an id) */
+    PF_BIN_PART_UINT,    /* UINT of `size` bytes (1, 2, 4, 8), any value */
+    PF_BIN_PART_TEXT,    /* TEXT as the limits draw it */
+    PF_BIN_PART_CSTRING, /* TEXT as a C string: no 0x00, ordinary sizes */
+    PF_BIN_PART_FLAGS,   /* TEXT: a subset of `chars` (up to 16) in their
+                            order, one pf_bool each (regex options) */
+    PF_BIN_PART_MAP,     /* a MAP as the limits draw one (a document) */
+} pf_bin_part_kind;
+
+typedef struct pf_bin_part {
+    pf_bin_part_kind kind;
+    const char *label;   /* the draw's label (BYTES, UINT, FLAGS) */
+    size_t size;         /* BYTES, UINT */
+    const char *chars;   /* FLAGS */
+} pf_bin_part;
+
+/* A table row's parts. */
+#define PF_BIN_BYTES_PART(label, size) {PF_BIN_PART_BYTES, label, size, NULL}
+#define PF_BIN_UINT_PART(label, size) {PF_BIN_PART_UINT, label, size, NULL}
+#define PF_BIN_TEXT_PART {PF_BIN_PART_TEXT, NULL, 0, NULL}
+#define PF_BIN_CSTRING_PART {PF_BIN_PART_CSTRING, NULL, 0, NULL}
+#define PF_BIN_FLAGS_PART(label, chars) {PF_BIN_PART_FLAGS, label, 0, chars}
+#define PF_BIN_MAP_PART {PF_BIN_PART_MAP, NULL, 0, NULL}
+
+typedef struct pf_bin_tag_type {
+    int64_t tag;
+    pf_bin_part parts[2]; /* none: {.tag = ...} */
+} pf_bin_tag_type;
+
+typedef struct pf_bin_schema {
+    const char *label;             /* the type choice's label */
+    const pf_bin_tag_type *types;  /* in the order the strategy offers them */
+    size_t n;
+    /* The restrictions pf_bin_schema_unfit names for values read from
+     * bytes (drawn ones keep them): a CSTRING holding 0x00, FLAGS that
+     * are not a subset of chars in their order. */
+    const char *cstring_rule, *flags_rule;
+} pf_bin_schema;
+
+pf_bin *pf_bin_tag_parts(pf_bin_pool *p, int64_t tag, pf_bin *a, pf_bin *b);
+/* Part i (0, 1) of a TAG value made by pf_bin_tag_parts. */
+const pf_bin *pf_bin_tag_part(const pf_bin *v, size_t i);
+/* The schema's type numbered tag, or NULL. */
+const pf_bin_tag_type *pf_bin_schema_type(const pf_bin_schema *sc, int64_t tag);
+/* The strategy's hooks (l->ctx: the schema): a type (one pf_choice),
+ * then its parts; enc writes the bytes draw reads back as v. */
+pf_bin *pf_bin_schema_draw(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l,
+                           unsigned depth);
+void pf_bin_schema_enc(pf_buf *e, const pf_bin_limits *l, const pf_bin *v,
+                       unsigned depth);
+/* A codec's unfit (c->values.ctx: the schema): the rule the first TAG
+ * value of the schema's types inside v breaks, part by part, or NULL. */
+const char *pf_bin_schema_unfit(const pf_bin_codec *c, const pf_bin *v);
+
+/* ------------------------------------------------------------------ */
+/* A read handle over chunks.                                          */
+/* ------------------------------------------------------------------ */
+
+/* For libraries whose stream reader pulls bytes through a read(2)-like
+ * callback (bson_reader_new_from_handle): data in the given chunks, each
+ * call returning at most the rest of one chunk, then 0 at the end. */
+typedef struct pf_bin_chunks {
+    const uint8_t *data;
+    const size_t *sizes;
+    size_t n, at, off;
+} pf_bin_chunks;
+void pf_bin_chunks_init(pf_bin_chunks *h, const uint8_t *data,
+                        const size_t *sizes, size_t n_chunks);
+ssize_t pf_bin_chunks_read(void *handle, void *buf, size_t count);
+
+/* ------------------------------------------------------------------ */
 /* Seeds, written as values.                                           */
 /* ------------------------------------------------------------------ */
 
@@ -344,6 +431,11 @@ void pf_bin_seed_case(pf_bin_emit *emit, const char *name, size_t mode,
 /* One raw-mode input: the mode choice, then the bytes. */
 void pf_bin_seed_raw(pf_bin_emit *emit, const char *name, size_t mode,
                      size_t n_modes, const uint8_t *data, size_t len);
+/* One value written both ways: the value-mode seed `name` and the
+ * raw-mode seed "raw-<name>" of its bytes as c->encode writes them. */
+void pf_bin_seed_both(pf_bin_emit *emit, const char *name, size_t value_mode,
+                      size_t raw_mode, size_t n_modes, const pf_bin_codec *c,
+                      const pf_bin *v);
 
 #ifdef __cplusplus
 }

@@ -515,6 +515,165 @@ static void test_negative_quiet_chains(void)
     pf_bin_pool_free(p);
 }
 
+/* ------------------------------------------------------------------ */
+/* Tag schemas, the chunked read handle, hex, seeds written both ways. */
+/* ------------------------------------------------------------------ */
+
+static const pf_bin_tag_type test_types[] = {
+    {1, {PF_BIN_BYTES_PART("id", 3)}},
+    {2, {PF_BIN_CSTRING_PART, PF_BIN_FLAGS_PART("flag", "abc")}},
+    {3, {PF_BIN_TEXT_PART, PF_BIN_MAP_PART}},
+    {4, {PF_BIN_UINT_PART("u", 2), PF_BIN_UINT_PART("w", 4)}},
+    {.tag = 5},
+};
+static const pf_bin_schema test_schema = {"type", test_types, 5, "NUL", "FLAGS"};
+static const pf_bin_codec schema_codec = {
+    .values = {.kinds = PF_BIN_BIT(PF_BIN_NIL) | PF_BIN_BIT(PF_BIN_TEXT) |
+                        PF_BIN_BIT(PF_BIN_MAP) | PF_BIN_BIT(PF_BIN_TAG),
+               .key_kinds = PF_BIN_BIT(PF_BIN_TEXT), .boundaries = true,
+               .draw_tag = pf_bin_schema_draw, .enc_tag = pf_bin_schema_enc,
+               .ctx = &test_schema},
+};
+
+/* Whether v's TAG values (anywhere inside) have their type's parts. */
+static const char *off_schema(const pf_bin *v, const void *ctx)
+{
+    (void)ctx;
+    const pf_bin_tag_type *t = v->kind == PF_BIN_TAG ? pf_bin_schema_type(&test_schema, v->tag)
+                                                     : NULL;
+    if (v->kind == PF_BIN_TAG && !t)
+        return "unknown tag";
+    for (size_t i = 0; t && i < 2 && t->parts[i].kind; i++) {
+        const pf_bin *x = pf_bin_tag_part(v, i);
+        static const pf_bin_kind want[] = {
+            [PF_BIN_PART_BYTES] = PF_BIN_BYTES, [PF_BIN_PART_UINT] = PF_BIN_UINT,
+            [PF_BIN_PART_TEXT] = PF_BIN_TEXT, [PF_BIN_PART_CSTRING] = PF_BIN_TEXT,
+            [PF_BIN_PART_FLAGS] = PF_BIN_TEXT, [PF_BIN_PART_MAP] = PF_BIN_MAP};
+        if (x->kind != want[t->parts[i].kind])
+            return "part kind";
+        if ((t->parts[i].kind == PF_BIN_PART_BYTES && x->n != t->parts[i].size) ||
+            (t->parts[i].kind == PF_BIN_PART_UINT && x->width != t->parts[i].size))
+            return "part size";
+    }
+    if (t && !t->parts[0].kind && v->v.items[0]->kind != PF_BIN_NIL)
+        return "no parts: not nil";
+    return NULL;
+}
+
+static void test_schema_draws_inverts_checks(void)
+{
+    static uint8_t buf[512];
+    size_t seen[6] = {0};
+    g_rng = 23;
+    for (int i = 0; i < 600; i++) {
+        size_t len;
+        random_input(buf, &len);
+        pf_bin_pool *p = pf_bin_pool_new();
+        pf_src *s = pf_begin("t", buf, len);
+        pf_bin *v = pf_bin_draw(s, p, &schema_codec.values);
+        const char *bad = pf_bin_find(v, off_schema, NULL);
+        const char *unfit = pf_bin_schema_unfit(&schema_codec, v);
+        CHECK(!bad && !unfit, "input %d: %s %s: %s", i, bad ? bad : "", unfit ? unfit : "",
+              pf_bin_show(p, v));
+        if (v->kind == PF_BIN_TAG)
+            seen[v->tag]++;
+        pf_buf e = {0};
+        pf_bin_enc_value(&e, &schema_codec.values, v);
+        pf_src *s2 = pf_begin("t", e.data, e.len);
+        pf_bin *w = pf_bin_draw(s2, p, &schema_codec.values);
+        pf_path path = {0};
+        CHECK(pf_bin_equal(v, w, NULL, &path), "input %d: %s read back as %s at %s", i,
+              pf_bin_show(p, v), pf_bin_show(p, w), path.text);
+        pf_end(s2);
+        pf_end(s);
+        pf_buf_free(&e);
+        pf_bin_pool_free(p);
+    }
+    for (int t = 1; t <= 5; t++)
+        CHECK(seen[t] > 0, "type %d never drawn at the top", t);
+
+    /* Values read from bytes may break the rules: unfit names them. */
+    pf_bin_pool *p = pf_bin_pool_new();
+    pf_bin *nul = pf_bin_tag_parts(p, 2, pf_bin_bytes(p, PF_BIN_TEXT, "a\0b", 3),
+                                   pf_bin_text(p, "ac"));
+    pf_bin *doc = pf_bin_map(p, 1);
+    pf_bin_put(p, doc, pf_bin_text(p, "k"), nul);
+    const char *flags[] = {"ca", "aa", "ad", "", "abc"};
+    CHECK(!strcmp(pf_bin_schema_unfit(&schema_codec, doc), "NUL"), "a C string with 0x00");
+    for (size_t i = 0; i < 5; i++) {
+        pf_bin *re = pf_bin_tag_parts(p, 2, pf_bin_text(p, "x"), pf_bin_text(p, flags[i]));
+        const char *r = pf_bin_schema_unfit(&schema_codec, re);
+        CHECK(i < 3 ? r && !strcmp(r, "FLAGS") : !r, "flags \"%s\": %s", flags[i], r ? r : "fit");
+    }
+    CHECK(!pf_bin_schema_unfit(&schema_codec, pf_bin_tag_parts(p, 9, pf_bin_text(p, "a\0"), NULL)),
+          "a tag outside the schema");
+    pf_bin *none = pf_bin_tag_parts(p, 5, NULL, NULL), *one = pf_bin_tag_parts(p, 1, doc, NULL);
+    CHECK(none->v.items[0]->kind == PF_BIN_NIL && pf_bin_tag_part(one, 0) == doc &&
+              pf_bin_tag_part(nul, 1)->n == 2 && !pf_bin_schema_type(&test_schema, 0),
+          "parts: none, one, two");
+    pf_bin_pool_free(p);
+}
+
+static void test_chunks_read(void)
+{
+    const uint8_t data[] = "abcdefghij";
+    const size_t sizes[] = {3, 4, 3};
+    const char *want[2] = {"ab|c|de|fg|hi|j|", "abc|defg|hij|"};
+    const size_t counts[2] = {2, 100};
+    for (size_t k = 0; k < 2; k++) {
+        pf_bin_chunks h;
+        pf_bin_chunks_init(&h, data, sizes, 3);
+        char got[64] = "", piece[16];
+        ssize_t n;
+        while ((n = pf_bin_chunks_read(&h, piece, counts[k])) > 0)
+            strncat(strncat(got, piece, (size_t)n), "|", 1);
+        CHECK(!strcmp(got, want[k]) && n == 0, "count %zu: %s", counts[k], got);
+    }
+}
+
+static void test_hex(void)
+{
+    static uint8_t big[600];
+    pf_src *s = pf_begin("t", NULL, 0);
+    const char *h = pf_bin_hex(s, "\x00\xab\x10", 3), *cut = pf_bin_hex(s, big, 600);
+    CHECK(!strcmp(h, "00 ab 10"), "hex %s", h);
+    CHECK(strlen(cut) == 512 * 3 - 1 + strlen(" ... (88 more)") &&
+              !strcmp(cut + strlen(cut) - 14, " ... (88 more)"), "cut: %s", cut + 1500);
+    pf_end(s);
+}
+
+static struct { char name[32]; uint8_t data[64]; size_t len; } g_seeds[4];
+static size_t g_n_seeds;
+static void keep_seed(const char *name, const uint8_t *data, size_t len)
+{
+    snprintf(g_seeds[g_n_seeds].name, sizeof g_seeds[0].name, "%s", name);
+    memcpy(g_seeds[g_n_seeds].data, data, len);
+    g_seeds[g_n_seeds++].len = len;
+}
+
+static void test_seed_both(void)
+{
+    pf_bin_pool *p = pf_bin_pool_new();
+    pf_bin *v = pf_bin_array(p, 2);
+    pf_bin_push(p, v, pf_bin_text(p, "hi"));
+    pf_bin_push(p, v, pf_bin_uint(p, 7, 1));
+    const pf_bin *one[] = {v};
+    g_bug = BUG_NONE, g_n_seeds = 0;
+    pf_bin_seed_values(keep_seed, "v", 0, 2, &tinypack, one, 1);
+    pf_bin_seed_both(keep_seed, "v", 0, 1, 2, &tinypack, v);
+    pf_buf raw = {0};
+    pf_enc_choice(&raw, 2, 1);
+    tinypack.encode(&tinypack, v, &raw);
+    CHECK(g_n_seeds == 3 && !strcmp(g_seeds[1].name, "v") && !strcmp(g_seeds[2].name, "raw-v"),
+          "names");
+    CHECK(g_seeds[1].len == g_seeds[0].len && !memcmp(g_seeds[1].data, g_seeds[0].data,
+                                                      g_seeds[0].len), "the value seed");
+    CHECK(g_seeds[2].len == raw.len && !memcmp(g_seeds[2].data, raw.data, raw.len),
+          "the raw seed: the mode, then the codec's bytes");
+    pf_buf_free(&raw);
+    pf_bin_pool_free(p);
+}
+
 int main(void)
 {
     run("inverse_reads_back", test_inverse_reads_back);
@@ -522,6 +681,10 @@ int main(void)
     run("print", test_print);
     run("size_classes_reach_boundaries", test_size_classes_reach_boundaries);
     run("negative_quiet_chains", test_negative_quiet_chains);
+    run("schema_draws_inverts_checks", test_schema_draws_inverts_checks);
+    run("chunks_read", test_chunks_read);
+    run("hex", test_hex);
+    run("seed_both", test_seed_both);
     run("planted_bugs_caught", test_planted_bugs_caught);
     return finish();
 }

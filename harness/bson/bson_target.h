@@ -17,18 +17,11 @@
 
 extern const pf_bin_codec bt_codec;
 
-/* tags.c: BSON's own types, PF_BIN_TAG values tagged with their type
- * byte over their parts (none: nil; one: the part; two: an array):
- * undefined, min/max key: none; ObjectId: 12 bytes; regex: pattern,
- * options; DBPointer: collection, ObjectId; code, symbol: text; code with
- * scope: code, document; timestamp: u32 time, u32 increment. */
-pf_bin *bt_own(pf_bin_pool *p, bson_type_t type, pf_bin *a, pf_bin *b);
-const pf_bin *bt_part(const pf_bin *v, size_t i);
-/* The strategy's hooks for them, and the first value it excludes, by
- * restriction (R2, R3), or NULL. */
-pf_bin *bt_draw_tag(pf_src *s, pf_bin_pool *p, const pf_bin_limits *l, unsigned depth);
-void bt_enc_tag(pf_buf *e, const pf_bin_limits *l, const pf_bin *v, unsigned depth);
-const char *bt_unfit(const pf_bin_codec *c, const pf_bin *v);
+/* BSON's own types are PF_BIN_TAG values by type byte over their parts
+ * (pf_bin_tag_parts; the schema in harness/bson.c): undefined, min/max
+ * key: none; ObjectId: 12 bytes; regex: pattern, options; DBPointer:
+ * collection, ObjectId; code, symbol: text; code with scope: code,
+ * document; timestamp: u32 time, u32 increment. */
 /* convert.c: a document (a map of text keys) into a bson_t and back, and
  * decimal128 as PF_BIN_DECIMAL. */
 bool bt_of_value(const pf_bin *doc, bson_t *out); /* false: refused */

@@ -59,8 +59,8 @@ static const bson_oid_t *oid_of(const pf_bin *bytes, bson_oid_t *oid)
  * tags.c). */
 static bool append(bson_t *b, const char *key, int klen, const pf_bin *v)
 {
-    const pf_bin *p1 = v->kind == PF_BIN_TAG ? bt_part(v, 0) : v;
-    const pf_bin *p2 = v->kind == PF_BIN_TAG ? bt_part(v, 1) : v;
+    const pf_bin *p1 = v->kind == PF_BIN_TAG ? pf_bin_tag_part(v, 0) : v;
+    const pf_bin *p2 = v->kind == PF_BIN_TAG ? pf_bin_tag_part(v, 1) : v;
     bson_oid_t oid;
     bson_decimal128_t dec;
     bson_t child;
@@ -137,6 +137,12 @@ static pf_bin *oid_bytes(pf_bin_pool *p, const bson_oid_t *oid)
     return pf_bin_bytes(p, PF_BIN_BYTES, oid->bytes, 12);
 }
 
+/* A BSON type of its own over its parts (bson_target.h). */
+static pf_bin *own(pf_bin_pool *p, bson_type_t t, pf_bin *a, pf_bin *b)
+{
+    return pf_bin_tag_parts(p, t, a, b);
+}
+
 static pf_bin *read_container(pf_bin_pool *p, bson_iter_t *it, bool arr);
 
 /* Each BSON type's bson_iter_* calls, in the same order as append's. */
@@ -161,35 +167,35 @@ static pf_bin *read_value(pf_bin_pool *p, bson_iter_t *it)
     case BSON_TYPE_BINARY:
         bson_iter_binary(it, &sub, &len, &data);
         return pf_bin_ext(p, sub, data, len);
-    case BSON_TYPE_UNDEFINED: return bt_own(p, t, NULL, NULL);
-    case BSON_TYPE_OID: return bt_own(p, t, oid_bytes(p, bson_iter_oid(it)), NULL);
+    case BSON_TYPE_UNDEFINED: return own(p, t, NULL, NULL);
+    case BSON_TYPE_OID: return own(p, t, oid_bytes(p, bson_iter_oid(it)), NULL);
     case BSON_TYPE_BOOL: return pf_bin_bool(p, bson_iter_bool(it));
     case BSON_TYPE_DATE_TIME: return pf_bin_date(p, bson_iter_date_time(it));
     case BSON_TYPE_NULL: return pf_bin_nil(p);
     case BSON_TYPE_REGEX:
         s = bson_iter_regex(it, &s2);
-        return bt_own(p, t, pf_bin_text(p, s), pf_bin_text(p, s2));
+        return own(p, t, pf_bin_text(p, s), pf_bin_text(p, s2));
     case BSON_TYPE_DBPOINTER:
         bson_iter_dbpointer(it, &len, &s, &oid);
-        return bt_own(p, t, text(p, s, len), oid_bytes(p, oid));
-    case BSON_TYPE_CODE: s = bson_iter_code(it, &len); return bt_own(p, t, text(p, s, len), NULL);
+        return own(p, t, text(p, s, len), oid_bytes(p, oid));
+    case BSON_TYPE_CODE: s = bson_iter_code(it, &len); return own(p, t, text(p, s, len), NULL);
     case BSON_TYPE_SYMBOL:
         s = bson_iter_symbol(it, &len);
-        return bt_own(p, t, text(p, s, len), NULL);
+        return own(p, t, text(p, s, len), NULL);
     case BSON_TYPE_CODEWSCOPE:
         s = bson_iter_codewscope(it, &len, &len2, &data);
         if (!bson_init_static(&scope, data, len2) || !(sv = bt_value_of(p, &scope)))
             return NULL;
-        return bt_own(p, t, text(p, s, len), sv);
+        return own(p, t, text(p, s, len), sv);
     case BSON_TYPE_INT32: return pf_bin_int(p, bson_iter_int32(it), 4);
     case BSON_TYPE_TIMESTAMP:
         bson_iter_timestamp(it, &len, &len2);
-        return bt_own(p, t, pf_bin_uint(p, len, 4), pf_bin_uint(p, len2, 4));
+        return own(p, t, pf_bin_uint(p, len, 4), pf_bin_uint(p, len2, 4));
     case BSON_TYPE_INT64: return pf_bin_int(p, bson_iter_int64(it), 8);
     case BSON_TYPE_DECIMAL128:
         bson_iter_decimal128(it, &dec);
         return bt_decimal(p, dec);
-    case BSON_TYPE_MAXKEY: case BSON_TYPE_MINKEY: return bt_own(p, t, NULL, NULL);
+    case BSON_TYPE_MAXKEY: case BSON_TYPE_MINKEY: return own(p, t, NULL, NULL);
     default: return NULL;
     }
 }

@@ -15,13 +15,6 @@ static const char *show(pf_src *s, const pf_bin *v)
     return pf_bin_show(pf_bin_input_pool(s), v);
 }
 
-static const char *hex(pf_src *s, const uint8_t *p, size_t n)
-{
-    pf_buf b = {0};
-    pf_buf_hex(&b, p, n, 512);
-    return pf_buf_defer(s, &b);
-}
-
 static void destroy(void *b) { bson_destroy(b); }
 
 /* The value written by libbson, destroyed when the input ends. */
@@ -48,7 +41,7 @@ void bt_prop_validate(pf_src *s, void *bin_case)
             pf_buf at = {0};
             pf_buf_printf(&at, "%zu", off);
             pf_line l[] = {{"value", show(s, k->values[i])},
-                           {"bytes", hex(s, bson_get_data(b), b->len)},
+                           {"bytes", pf_bin_hex(s, bson_get_data(b), b->len)},
                            {"offset", pf_buf_defer(s, &at)}};
             pf_fail(s, NULL, "bson_validate refused what libbson wrote", l, 3, NULL);
         }
@@ -144,7 +137,7 @@ static void extjson(pf_src *s, pf_bin_case *k, bool relaxed)
         if (!same) {
             pf_line l[] = {{"value", show(s, k->values[i])},
                            {"json", json},
-                           {"read back", back ? hex(s, bson_get_data(back), back->len) : err.message}};
+                           {"read back", back ? pf_bin_hex(s, bson_get_data(back), back->len) : err.message}};
             pf_fail(s, NULL, relaxed ? "relaxed Extended JSON read back as another value"
                                      : "canonical Extended JSON read back as other bytes",
                     l, 3, path.text);
@@ -194,15 +187,15 @@ void bt_prop_raw_reserialize(pf_src *s, void *bin_case)
         pf_skip(s, r);
     pf_bin *v = bt_value_of(k->pool, &b);
     if (!v) {
-        pf_line l[] = {{"bytes", hex(s, k->raw, k->len)}};
+        pf_line l[] = {{"bytes", pf_bin_hex(s, k->raw, k->len)}};
         pf_fail(s, NULL, "iteration failed on bytes bson_validate accepted", l, 1, NULL);
     }
-    if ((r = bt_unfit(&bt_codec, v)) != NULL)
+    if ((r = bt_codec.unfit(&bt_codec, v)) != NULL)
         pf_skip(s, r);
     bson_t *again = written(s, v);
     if (again->len != k->len || memcmp(bson_get_data(again), k->raw, k->len)) {
-        pf_line l[] = {{"bytes", hex(s, k->raw, k->len)}, {"value", show(s, v)},
-                       {"written back", hex(s, bson_get_data(again), again->len)}};
+        pf_line l[] = {{"bytes", pf_bin_hex(s, k->raw, k->len)}, {"value", show(s, v)},
+                       {"written back", pf_bin_hex(s, bson_get_data(again), again->len)}};
         pf_fail(s, NULL, "validated bytes wrote back differently", l, 3, NULL);
     }
 }

@@ -6,6 +6,12 @@
 
 enum { MODE_VALUES, MODE_RAW, N_MODES }; /* as harness/bson.c's table */
 
+/* A BSON type of its own over its parts (bson_target.h). */
+static pf_bin *own(pf_bin_pool *p, bson_type_t t, pf_bin *a, pf_bin *b)
+{
+    return pf_bin_tag_parts(p, t, a, b);
+}
+
 static pf_bin *doc1(pf_bin_pool *p, const char *key, pf_bin *v)
 {
     pf_bin *d = pf_bin_map(p, 1);
@@ -53,43 +59,36 @@ void pf_target_seeds(pf_bin_emit *emit)
         {"binary-old", doc1(p, "b", pf_bin_ext(p, 2, "abc", 3))},
         {"binary-uuid", doc1(p, "b", pf_bin_ext(p, 4, "0123456789abcdef", 16))},
         {"binary-user", doc1(p, "b", pf_bin_ext(p, 0x80, "", 0))},
-        {"oid", doc1(p, "_id", bt_own(p, BSON_TYPE_OID, oid, NULL))},
+        {"oid", doc1(p, "_id", own(p, BSON_TYPE_OID, oid, NULL))},
         {"bool", doc1(p, "t", pf_bin_bool(p, true))},
         {"datetime", doc1(p, "dt", pf_bin_date(p, 1356351330501))},
         {"datetime-negative", doc1(p, "dt", pf_bin_date(p, -284643869501))},
         {"datetime-year-9999", doc1(p, "dt", pf_bin_date(p, INT64_C(253402300799999)))},
         {"null", doc1(p, "n", pf_bin_nil(p))},
-        {"regex", doc1(p, "r", bt_own(p, BSON_TYPE_REGEX, pf_bin_text(p, "^a.*"),
+        {"regex", doc1(p, "r", own(p, BSON_TYPE_REGEX, pf_bin_text(p, "^a.*"),
                                       pf_bin_text(p, "imx")))},
-        {"dbpointer", doc1(p, "p", bt_own(p, BSON_TYPE_DBPOINTER, pf_bin_text(p, "db.c"), oid))},
-        {"code", doc1(p, "c", bt_own(p, BSON_TYPE_CODE, pf_bin_text(p, "function(){}"), NULL))},
-        {"code-w-scope", doc1(p, "c", bt_own(p, BSON_TYPE_CODEWSCOPE, pf_bin_text(p, "x"), scope))},
-        {"symbol", doc1(p, "y", bt_own(p, BSON_TYPE_SYMBOL, pf_bin_text(p, "sym"), NULL))},
+        {"dbpointer", doc1(p, "p", own(p, BSON_TYPE_DBPOINTER, pf_bin_text(p, "db.c"), oid))},
+        {"code", doc1(p, "c", own(p, BSON_TYPE_CODE, pf_bin_text(p, "function(){}"), NULL))},
+        {"code-w-scope", doc1(p, "c", own(p, BSON_TYPE_CODEWSCOPE, pf_bin_text(p, "x"), scope))},
+        {"symbol", doc1(p, "y", own(p, BSON_TYPE_SYMBOL, pf_bin_text(p, "sym"), NULL))},
         {"int32", doc1(p, "i", pf_bin_int(p, INT32_MIN, 4))},
-        {"timestamp", doc1(p, "ts", bt_own(p, BSON_TYPE_TIMESTAMP, pf_bin_uint(p, 4294967295u, 4),
+        {"timestamp", doc1(p, "ts", own(p, BSON_TYPE_TIMESTAMP, pf_bin_uint(p, 4294967295u, 4),
                                         pf_bin_uint(p, 1, 4)))},
         {"int64", doc1(p, "l", pf_bin_int(p, INT64_MAX, 8))},
         {"decimal-one", doc1(p, "m", dec(p, 0x3040000000000000u, 1))},
         {"decimal-neg-inf", doc1(p, "m", dec(p, 0xf800000000000000u, 0))},
         {"decimal-max", doc1(p, "m", dec(p, 0x5fffed09bead87c0u, 0x378d8e63ffffffffu))},
-        {"undefined", doc1(p, "u", bt_own(p, BSON_TYPE_UNDEFINED, NULL, NULL))},
-        {"minkey", doc1(p, "k", bt_own(p, BSON_TYPE_MINKEY, NULL, NULL))},
-        {"maxkey", doc1(p, "k", bt_own(p, BSON_TYPE_MAXKEY, NULL, NULL))},
+        {"undefined", doc1(p, "u", own(p, BSON_TYPE_UNDEFINED, NULL, NULL))},
+        {"minkey", doc1(p, "k", own(p, BSON_TYPE_MINKEY, NULL, NULL))},
+        {"maxkey", doc1(p, "k", own(p, BSON_TYPE_MAXKEY, NULL, NULL))},
         {"string-256", doc1(p, "s", pf_bin_bytes(p, PF_BIN_TEXT, big, 256))},
         {"array-16", doc1(p, "a", wide)},
         {"duplicate-keys", doc1(p, "a", pf_bin_nil(p))},
     };
     pf_bin_put(p, seeds[PF_LEN(seeds) - 1].doc, pf_bin_text(p, "a"), pf_bin_bool(p, false));
-    char name[64];
-    for (size_t i = 0; i < PF_LEN(seeds); i++) {
-        const pf_bin *one[] = {seeds[i].doc};
-        pf_bin_seed_values(emit, seeds[i].name, MODE_VALUES, N_MODES, &bt_codec, one, 1);
-        pf_buf bytes = {0};
-        bt_codec.encode(&bt_codec, seeds[i].doc, &bytes);
-        snprintf(name, sizeof name, "raw-%s", seeds[i].name);
-        pf_bin_seed_raw(emit, name, MODE_RAW, N_MODES, bytes.data, bytes.len);
-        pf_buf_free(&bytes);
-    }
+    for (size_t i = 0; i < PF_LEN(seeds); i++)
+        pf_bin_seed_both(emit, seeds[i].name, MODE_VALUES, MODE_RAW, N_MODES, &bt_codec,
+                         seeds[i].doc);
     const pf_bin *batch[] = {seeds[1].doc, seeds[0].doc, seeds[8].doc};
     pf_bin_seed_values(emit, "batch-of-three", MODE_VALUES, N_MODES, &bt_codec, batch, 3);
     pf_bin_pool_free(p);

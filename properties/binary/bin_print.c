@@ -104,3 +104,10 @@ const char *pf_bin_show(pf_bin_pool *p, const pf_bin *v)
     pf_buf_free(&b);
     return s;
 }
+
+const char *pf_bin_hex(pf_src *s, const void *data, size_t len)
+{
+    pf_buf b = {0};
+    pf_buf_hex(&b, data, len, 512);
+    return pf_buf_defer(s, &b);
+}

@@ -85,3 +85,19 @@ void pf_bin_seed_raw(pf_bin_emit *emit, const char *name, size_t mode,
     emit(name, e.data, e.len);
     pf_buf_free(&e);
 }
+
+void pf_bin_seed_both(pf_bin_emit *emit, const char *name, size_t value_mode,
+                      size_t raw_mode, size_t n_modes, const pf_bin_codec *c,
+                      const pf_bin *v)
+{
+    char raw[128];
+    pf_buf bytes = {0};
+    pf_bin_seed_values(emit, name, value_mode, n_modes, c, &v, 1);
+    if (c->encode(c, v, &bytes) != 0) {
+        fprintf(stderr, "propfuzz: seed %s: %s refuses to write it\n", name, c->name);
+        abort();
+    }
+    snprintf(raw, sizeof raw, "raw-%s", name);
+    pf_bin_seed_raw(emit, raw, raw_mode, n_modes, bytes.data, bytes.len);
+    pf_buf_free(&bytes);
+}
