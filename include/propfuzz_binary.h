@@ -112,6 +112,15 @@ pf_bin *pf_bin_tag(pf_bin_pool *p, int64_t tag, pf_bin *inner);
 /* The element count of a container, which pf_bin_push/put grow. */
 size_t pf_bin_cap(const pf_bin *container);
 
+/* decimal128 by its words (BID: the sign and combination field in the
+ * top bits of high), and back. */
+pf_bin *pf_bin_decimal(pf_bin_pool *p, uint64_t high, uint64_t low);
+void pf_bin_decimal_words(const pf_bin *v, uint64_t *high, uint64_t *low);
+/* Whether a decimal128's text (to string, then from string) keeps its
+ * bits: a finite value whose coefficient is below 10^34 (a larger one
+ * reads as 0), an infinity with no payload, or the positive quiet NaN
+ * with none (the text "NaN" carries no sign or payload). */
+bool pf_bin_decimal_text_exact(const pf_bin *v);
 /* A float's value as a double (16 and 32 bits widened exactly). */
 double pf_bin_float_value(const pf_bin *v);
 /* True when v or anything inside it has a claimed size. */

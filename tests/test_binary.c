@@ -519,6 +519,35 @@ static void test_negative_quiet_chains(void)
 /* Tag schemas, the chunked read handle, hex, seeds written both ways. */
 /* ------------------------------------------------------------------ */
 
+static void test_decimal_words_and_text(void)
+{
+    pf_bin_pool *p = pf_bin_pool_new();
+    pf_bin *one = pf_bin_decimal(p, 0x3040000000000000u, 1);
+    uint64_t high, low;
+    pf_bin_decimal_words(one, &high, &low);
+    CHECK(one->kind == PF_BIN_DECIMAL && one->n == 16 && one->v.bytes[0] == 1 &&
+              one->v.bytes[14] == 0x40 && one->v.bytes[15] == 0x30,
+          "little endian, low word first");
+    CHECK(high == 0x3040000000000000u && low == 1, "words %" PRIx64 " %" PRIx64, high, low);
+    static const struct { uint64_t high, low; bool exact; } cases[] = {
+        {0x3040000000000000u, 1, true},                     /* 1 */
+        {0x5fffed09bead87c0u, 0x378d8e63ffffffffu, true},   /* the largest coefficient */
+        {0x3041ed09bead87c0u, 0x378d8e6400000000u, false},  /* 10^34: reads as 0 */
+        {0x6000000000000000u, 0, false},                    /* the large form */
+        {0x7800000000000000u, 0, true},                     /* infinity */
+        {0xf800000000000000u, 0, true},                     /* -infinity */
+        {0x7800000000000000u, 1, false},                    /* infinity, a payload */
+        {0x7c00000000000000u, 0, true},                     /* NaN */
+        {0xfc00000000000000u, 0, false},                    /* -NaN */
+        {0x7c00000000000000u, 5, false},                    /* NaN, a payload */
+        {0x7e00000000000000u, 0, false},                    /* signalling NaN */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        CHECK(pf_bin_decimal_text_exact(pf_bin_decimal(p, cases[i].high, cases[i].low)) ==
+                  cases[i].exact, "case %zu", i);
+    pf_bin_pool_free(p);
+}
+
 static const pf_bin_tag_type test_types[] = {
     {1, {PF_BIN_BYTES_PART("id", 3)}},
     {2, {PF_BIN_CSTRING_PART, PF_BIN_FLAGS_PART("flag", "abc")}},
@@ -686,6 +715,7 @@ int main(void)
     run("negative_quiet_chains", test_negative_quiet_chains);
     run("schema_draws_inverts_checks", test_schema_draws_inverts_checks);
     run("chunks_read", test_chunks_read);
+    run("decimal_words_and_text", test_decimal_words_and_text);
     run("hex", test_hex);
     run("seed_both", test_seed_both);
     run("planted_bugs_caught", test_planted_bugs_caught);

@@ -22,12 +22,9 @@ extern const pf_bin_codec bt_codec;
  * key: none; ObjectId: 12 bytes; regex: pattern, options; DBPointer:
  * collection, ObjectId; code, symbol: text; code with scope: code,
  * document; timestamp: u32 time, u32 increment. */
-/* convert.c: a document (a map of text keys) into a bson_t and back, and
- * decimal128 as PF_BIN_DECIMAL. */
+/* convert.c: a document (a map of text keys) into a bson_t and back. */
 bool bt_of_value(const pf_bin *doc, bson_t *out); /* false: refused */
 pf_bin *bt_value_of(pf_bin_pool *p, const bson_t *b); /* NULL: corrupt */
-pf_bin *bt_decimal(pf_bin_pool *p, bson_decimal128_t d);
-bson_decimal128_t bt_decimal_of(const pf_bin *v);
 
 /* holes.c: raw bytes raw_reserialize skips: "R8" where bson_validate lets them
  * through a hole, else "R4" where an array's keys are not "0", "1", ...,

@@ -101,28 +101,12 @@ static bool append(bson_t *b, const char *key, int klen, const pf_bin *v)
         return bson_append_timestamp(b, key, klen, (uint32_t)p1->v.u, (uint32_t)p2->v.u);
     case BSON_TYPE_INT64: return bson_append_int64(b, key, klen, v->v.i);
     case BSON_TYPE_DECIMAL128:
-        dec = bt_decimal_of(v);
+        pf_bin_decimal_words(v, &dec.high, &dec.low);
         return bson_append_decimal128(b, key, klen, &dec);
     case BSON_TYPE_MAXKEY: return bson_append_maxkey(b, key, klen);
     case BSON_TYPE_MINKEY: return bson_append_minkey(b, key, klen);
     default: return false;
     }
-}
-
-pf_bin *bt_decimal(pf_bin_pool *p, bson_decimal128_t d)
-{
-    uint8_t b[16];
-    memcpy(b, &d.low, 8);
-    memcpy(b + 8, &d.high, 8);
-    return pf_bin_bytes(p, PF_BIN_DECIMAL, b, 16);
-}
-
-bson_decimal128_t bt_decimal_of(const pf_bin *v)
-{
-    bson_decimal128_t d;
-    memcpy(&d.low, v->v.bytes, 8);
-    memcpy(&d.high, v->v.bytes + 8, 8);
-    return d;
 }
 
 /* --- reading back -------------------------------------------------- */
@@ -194,7 +178,7 @@ static pf_bin *read_value(pf_bin_pool *p, bson_iter_t *it)
     case BSON_TYPE_INT64: return pf_bin_int(p, bson_iter_int64(it), 8);
     case BSON_TYPE_DECIMAL128:
         bson_iter_decimal128(it, &dec);
-        return bt_decimal(p, dec);
+        return pf_bin_decimal(p, dec.high, dec.low);
     case BSON_TYPE_MAXKEY: case BSON_TYPE_MINKEY: return own(p, t, NULL, NULL);
     default: return NULL;
     }

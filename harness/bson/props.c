@@ -74,19 +74,6 @@ static bool wrapper_key(const pf_bin *key)
     return false;
 }
 
-/* R6: whether decimal128 text keeps these bits: a finite value whose
- * coefficient is below 10^34, or the one infinity or NaN the text names. */
-static bool decimal_faithful(const pf_bin *v)
-{
-    bson_decimal128_t d = bt_decimal_of(v);
-    uint64_t rest = d.high & ~((uint64_t)1 << 63);
-    if ((rest >> 61) == 3) /* infinities, NaNs, the large form (never < 10^34) */
-        return d.low == 0 && (rest == 0x7800000000000000u || d.high == 0x7c00000000000000u);
-    /* 10^34 = 0x1ed09bead87c0 378d8e6400000000 */
-    uint64_t ch = d.high & 0x1ffffffffffffu;
-    return ch < 0x1ed09bead87c0u || (ch == 0x1ed09bead87c0u && d.low < 0x378d8e6400000000u);
-}
-
 /* R5-R7, R9-R11: values Extended JSON cannot carry (ctx: relaxed). */
 static const char *not_json(const pf_bin *v, const void *relaxed)
 {
@@ -96,8 +83,8 @@ static const char *not_json(const pf_bin *v, const void *relaxed)
     if (v->kind == PF_BIN_FLOAT && isnan(pf_bin_float_value(v)) &&
         v->v.bits != 0x7ff8000000000000u)
         return "R5"; /* the text "NaN" carries no payload */
-    if (v->kind == PF_BIN_DECIMAL && !decimal_faithful(v))
-        return "R6";
+    if (v->kind == PF_BIN_DECIMAL && !pf_bin_decimal_text_exact(v))
+        return "R6"; /* NaN's sign or payload, infinity's payload, 10^34 up */
     if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= YEAR_10000_MS)
         return "R7";
     for (size_t i = 0; v->kind == PF_BIN_ARRAY && i < v->n; i++)
@@ -150,10 +137,11 @@ void bt_prop_extjson_relaxed(pf_src *s, void *bin_case) { extjson(s, bin_case, t
 
 static const char *decimal_text(const pf_bin *v, const void *src)
 {
-    if (v->kind != PF_BIN_DECIMAL || !decimal_faithful(v))
+    if (v->kind != PF_BIN_DECIMAL || !pf_bin_decimal_text_exact(v)) /* R6 */
         return NULL;
     pf_src *s = (pf_src *)src;
-    bson_decimal128_t d = bt_decimal_of(v), back;
+    bson_decimal128_t d, back;
+    pf_bin_decimal_words(v, &d.high, &d.low);
     char text[BSON_DECIMAL128_STRING];
     bson_decimal128_to_string(&d, text);
     if (!bson_decimal128_from_string(text, &back) || back.low != d.low || back.high != d.high) {
