@@ -56,7 +56,7 @@ static const bson_oid_t *oid_of(const pf_bin *bytes, bson_oid_t *oid)
 }
 
 /* Each BSON type's bson_append_* call, in type-byte order (a tag's parts:
- * tags.c). */
+ * the schema in harness/bson.c). */
 static bool append(bson_t *b, const char *key, int klen, const pf_bin *v)
 {
     const pf_bin *p1 = v->kind == PF_BIN_TAG ? pf_bin_tag_part(v, 0) : v;
