@@ -227,22 +227,24 @@ out/bench/draw_speed: bench/draw_speed.c $(PF_SRCS) $(PF_HDRS) | out/.deps-ok
 # library calls of harness/<target>.c or of its adapters (it is included
 # after the library's headers and #defines a library function's name to
 # its wrapper), and only that property's checks are on (PF_PLANT_ONLY, from
-# the file's name).
+# the file's name). A property's further planted bugs are named
+# <property>-<bug>.h: property names have no '-'.
 ptarget = $(firstword $(subst /, ,$(1)))
+pprop = $(firstword $(subst -, ,$(basename $(notdir $(1)))))
 pdeps = $$(foreach l,$$(LIB_$$(call ptarget,$$*)),out/lib/fuzz/$$(l)/.built) out/flags/$$(call ptarget,$$*).fuzz \
         $$(if $$(PKGS_$$(call ptarget,$$*)),out/.pkgs-$$(call ptarget,$$*)) \
         $$(call tadapt,$$(call ptarget,$$*)) $(wildcard adapters/*.h)
 out/planted/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a $(pdeps)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(DBG) $(SAN) -fsanitize=fuzzer $(INC) $(CFLAGS_$(call ptarget,$*)) \
-	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(call pprop,$<)"' \
 	  $(call tsrc,$(call ptarget,$*)) out/lib/libpropfuzz.a $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
 out/planted-replay/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildcard harness/$$(call ptarget,$$*)/*) out/lib/libpropfuzz.a \
                       $(pdeps) out/obj/pf/drivers/replay_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$(call ptarget,$*)) \
-	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(call pprop,$<)"' \
 	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/drivers/replay_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
@@ -250,7 +252,7 @@ out/planted-shrink/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wildca
                       $(pdeps) out/obj/pf/drivers/shrink_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$(call ptarget,$*)) \
-	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(call pprop,$<)"' \
 	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/drivers/shrink_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 
@@ -258,7 +260,7 @@ out/planted-examples/%: tests/planted/%.h harness/$$(call ptarget,$$*).c $$(wild
                       $(pdeps) out/obj/pf/drivers/example_main.o
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(LIBFLAGS_fuzz) $(INC) $(CFLAGS_$(call ptarget,$*)) \
-	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(basename $(<F))"' \
+	  $(call tlibinc,fuzz,$(call ptarget,$*)) -I$(<D) -DPF_PLANT='"$(<F)"' -DPF_PLANT_ONLY='"$(call pprop,$<)"' \
 	  $(call tsrc,$(call ptarget,$*)) out/obj/pf/drivers/example_main.o out/lib/libpropfuzz.a \
 	  $(call tliba,fuzz,$(call ptarget,$*)) -lm -o $@
 

@@ -151,7 +151,7 @@ if [ "$PLANTED" = 1 ]; then
           env $(arm_env "$arm") PF_FINDINGS_DIR="$work/findings" "$bin" -seed="$s" \
             -max_total_time="$T2" -dict="dict/$t.dict" -artifact_prefix="$work/" \
             "$work/corpus" "$seeds" > "$work/log" 2>&1 || true
-          if grep -q "property=$prop\b" "$work/log"; then
+          if grep -q "property=${prop%%-*}\b" "$work/log"; then  # <property>-<bug>.h
             times+=("$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')")
           else
             times+=(-)

@@ -166,13 +166,15 @@ for t in $targets; do step "smoke/$t" smoke "$t"; done
 
 # --- planted bugs: each oracle catches its bug within 60 s -----------------
 # The failure must name the planted property, and the input must have been
-# saved (with its report) before anything else.
+# saved (with its report) before anything else. A property's further
+# planted bugs are <property>-<bug>.h.
 planted() {
   local h=$1 bin=out/planted/${1#tests/planted/}
   bin=${bin%.h}
-  local prop; prop=$(basename "${h%.h}")
+  local bug; bug=$(basename "${h%.h}")
+  local prop=${bug%%-*}
   local t; t=$(basename "$(dirname "$h")")
-  local work=out/test-tmp/planted-$t-$prop
+  local work=out/test-tmp/planted-$t-$bug
   mkdir -p "$work/corpus" "$work/findings"
   PF_FINDINGS_DIR=$work/findings timeout "$PF_PLANTED_TIMEOUT" "$bin" -seed="$PF_SEED" \
     -max_total_time="$PF_PLANTED_TIME" $(lf_opts "$t") \

@@ -78,33 +78,6 @@ static void test_shrinker_keeps_the_check(void)
 
 static char g_dir[256];
 
-static char *in_child(void (*fn)(void), int *status)
-{
-    static char out[65536];
-    int fds[2];
-    if (pipe(fds) != 0)
-        return NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        dup2(fds[1], STDERR_FILENO);
-        pf__set_fail_handler(NULL);
-        pf_set_recording(false);
-        fn();
-        exit(0); /* exit: the distinct failures are listed at exit */
-    }
-    close(fds[1]);
-    size_t n = 0;
-    ssize_t r;
-    while ((r = read(fds[0], out + n, sizeof out - 1 - n)) > 0)
-        n += (size_t)r;
-    out[n] = 0;
-    close(fds[0]);
-    waitpid(pid, status, 0);
-    return out;
-}
-
 static size_t count(const char *hay, const char *needle)
 {
     size_t n = 0;
@@ -131,6 +104,8 @@ static size_t files_in(const char *dir, const char *suffix)
 
 static void fuzz_mix(void)
 {
+    pf__set_fail_handler(NULL);
+    pf_set_recording(false);
     LLVMFuzzerTestOneInput(IN(0, 0)); /* x */
     LLVMFuzzerTestOneInput(IN(0, 1)); /* x again */
     LLVMFuzzerTestOneInput(IN(4, 4)); /* passes */
@@ -155,6 +130,8 @@ static void test_keep_going_reports_each_once(void)
 
 static void fuzz_known_then_new(void)
 {
+    pf__set_fail_handler(NULL);
+    pf_set_recording(false);
     LLVMFuzzerTestOneInput(IN(0, 0)); /* known: goes on */
     LLVMFuzzerTestOneInput(IN(0, 5)); /* known: goes on */
     LLVMFuzzerTestOneInput(IN(3, 9)); /* new: reports and aborts */
@@ -181,6 +158,8 @@ static void test_known_failure_stops_nothing(void)
 
 static void fuzz_in_dir(void)
 {
+    pf__set_fail_handler(NULL);
+    pf_set_recording(false);
     if (chdir(g_dir) == 0)
         LLVMFuzzerTestOneInput(IN(0, 0));
 }

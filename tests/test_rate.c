@@ -160,31 +160,6 @@ static void test_every_trial_in_the_failure(void)
 
 /* --- the printed report (fuzzing mode, in a child) -------------------- */
 
-static char *in_child(void (*fn)(void), int *status)
-{
-    static char out[16384];
-    int fds[2];
-    if (pipe(fds) != 0)
-        return NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        dup2(fds[1], STDERR_FILENO);
-        fn();
-        exit(0); /* exit, not _exit: the rates are written at exit */
-    }
-    close(fds[1]);
-    size_t n = 0;
-    ssize_t r;
-    while ((r = read(fds[0], out + n, sizeof out - 1 - n)) > 0)
-        n += (size_t)r;
-    out[n] = 0;
-    close(fds[0]);
-    waitpid(pid, status, 0);
-    return out;
-}
-
 static void fuzz_below_budget(void)
 {
     pf__set_fail_handler(NULL);

@@ -222,32 +222,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     return pf_run(g_entry, NULL, data, size);
 }
 
-/* Runs fn in a child with stderr captured; returns its output. */
-static char *in_child(void (*fn)(void), int *status)
-{
-    static char out[16384];
-    int fds[2];
-    if (pipe(fds) != 0)
-        return NULL;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        dup2(fds[1], STDERR_FILENO);
-        fn();
-        _exit(0);
-    }
-    close(fds[1]);
-    size_t n = 0;
-    ssize_t r;
-    while ((r = read(fds[0], out + n, sizeof out - 1 - n)) > 0)
-        n += (size_t)r;
-    out[n] = 0;
-    close(fds[0]);
-    waitpid(pid, status, 0);
-    return out;
-}
-
 /* Fuzzing mode: the failure is abandoned (the allocation released), then
  * re-run from the top recorded; the report lists the draws. */
 static int g_live_at_rerun = -1;

@@ -9,6 +9,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define TESTKIT_UNUSED __attribute__((unused))
 
@@ -103,6 +106,35 @@ static TESTKIT_UNUSED uint64_t rnd(void)
     return z ^ (z >> 31);
 }
 static TESTKIT_UNUSED uint64_t below(uint64_t n) { return n ? rnd() % n : 0; }
+
+/* Runs fn in a child with its stderr captured; returns that output (NULL
+ * when no pipe) and sets *status as waitpid does. The child ends with
+ * exit, not _exit: what the library writes at exit (the rates, the list of
+ * distinct failures) is part of what it printed. */
+static TESTKIT_UNUSED char *in_child(void (*fn)(void), int *status)
+{
+    static char out[65536];
+    int fds[2];
+    if (pipe(fds) != 0)
+        return NULL;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], STDERR_FILENO);
+        fn();
+        exit(0);
+    }
+    close(fds[1]);
+    size_t n = 0;
+    ssize_t r;
+    while ((r = read(fds[0], out + n, sizeof out - 1 - n)) > 0)
+        n += (size_t)r;
+    out[n] = 0;
+    close(fds[0]);
+    waitpid(pid, status, 0);
+    return out;
+}
 
 /* Bytes as a literal: f(IN(1, 2, 3)) passes a pointer and a length. */
 #define IN(...) (const uint8_t[]){__VA_ARGS__}, sizeof((const uint8_t[]){__VA_ARGS__})

@@ -16,41 +16,8 @@
 extern const char pf__mutator_hooks[];
 const char *const pf__mutator_linked = pf__mutator_hooks;
 
-enum { MAX_RECS = 200000 };
-
 static pf__outcome *g_capture; /* set while the mutator decodes */
 uint64_t pf__decode_runs, pf__decode_reused; /* decodes that ran the target, or not */
-
-static void copy_label(char *dst, const char *label)
-{
-    size_t n = label ? strlen(label) : 0;
-    if (n > 39)
-        n = 39;
-    memcpy(dst, label ? label : "", n);
-    dst[n] = 0;
-}
-
-static void capture(const pf_src *s, pf__outcome *o)
-{
-    size_t n = s->n_records < MAX_RECS ? s->n_records : MAX_RECS;
-    if (n > o->n_recs || !o->recs) {
-        free(o->recs);
-        o->recs = malloc((n ? n : 1) * sizeof *o->recs);
-    }
-    o->n_recs = o->recs ? n : 0;
-    for (size_t i = 0; i < o->n_recs; i++) {
-        const pf_record *r = &s->records[i];
-        pf__rec *d = &o->recs[i];
-        d->kind = r->kind;
-        d->depth = r->depth;
-        d->offset = r->offset;
-        d->width = r->width;
-        d->lo = r->lo.u;
-        d->hi = r->hi.u;
-        d->value = r->value.u;
-        copy_label(d->label, r->label);
-    }
-}
 
 /* The engine's last execution, recorded: libFuzzer mutates the input it
  * just ran (up to -mutate_depth times in a row), so its draws are already
@@ -71,7 +38,7 @@ void pf__mut_observe(const pf_src *s)
 {
     if (g_capture) {
         /* Nested sources end first: the input's own source ends last. */
-        capture(s, g_capture);
+        pf__capture_records(s, g_capture);
         return;
     }
     if (!g_watch)
@@ -89,7 +56,7 @@ void pf__mut_observe(const pf_src *s)
     if (s->size)
         memcpy(g_last_data, s->data, s->size);
     g_last_len = s->size;
-    capture(s, &g_last);
+    pf__capture_records(s, &g_last);
     g_last_valid = true;
 }
 

@@ -35,11 +35,15 @@ static void copy_label(char *dst, const char *label)
     dst[n] = 0;
 }
 
-static void capture(const pf_src *s, pf__outcome *o)
+void pf__capture_records(const pf_src *s, pf__outcome *o)
 {
     size_t n = s->n_records < MAX_RECS ? s->n_records : MAX_RECS;
-    free(o->recs);
-    o->recs = n ? malloc(n * sizeof *o->recs) : NULL;
+    /* The mutator captures every input into the same outcome: a buffer
+     * that already holds n records is kept. */
+    if (n > o->n_recs || !o->recs) {
+        free(o->recs);
+        o->recs = malloc((n ? n : 1) * sizeof *o->recs);
+    }
     o->n_recs = o->recs ? n : 0;
     for (size_t i = 0; i < o->n_recs; i++) {
         const pf_record *r = &s->records[i];
@@ -60,7 +64,7 @@ static void write_child_report(const pf_src *s, const char *signature)
 {
     pf__outcome o = {0};
     if (s)
-        capture(s, &o);
+        pf__capture_records(s, &o);
     char sig[160] = {0};
     snprintf(sig, sizeof sig, "%s", signature);
     fwrite(sig, 1, sizeof sig, g_child_out);
@@ -77,7 +81,7 @@ static void write_child_report(const pf_src *s, const char *signature)
 static void catch_in_process(pf_src *s, const pf__failure *f)
 {
     pf__signature(f, g_catch->signature, sizeof g_catch->signature);
-    capture(s, g_catch);
+    pf__capture_records(s, g_catch);
     g_catch->failed = true;
     pf__unwind_run(s, PF__UNWIND_ABANDON);
     g_caught_src = s;

@@ -9,6 +9,10 @@
 #include "../core/pf_internal.h"
 
 void pf__outcome_free(pf__outcome *o);
+/* Copies s's records (at most 200,000) into o->recs, whose buffer is
+ * reused when it holds them; the shrinker's evaluations and the mutator's
+ * decodes both keep a run's draws this way. */
+void pf__capture_records(const pf_src *s, pf__outcome *o);
 bool pf__eval_in_process(const uint8_t *data, size_t len, pf__outcome *o);
 bool pf__eval_in_child(const uint8_t *data, size_t len, unsigned timeout,
                        pf__outcome *o);
