@@ -7,7 +7,10 @@
 #   (build/targets/<target>.mk), seeded by MUTATE_BASELINE_SEEDS_<target>,
 #   with MUTATE_BASELINE_DICT_<target>, _SOURCES_<target>, _CFLAGS_<target>.
 # make mutate-merge-<target> SHARDS="<dir>...": the shards' one report.
-# make mutate-table [SUMMARIES="<summary.json>..."]: the README's table.
+# make mutate-table [SUMMARIES="<summary.json>..."]: a table of campaigns.
+# make mutate-publish-<target>: the finished campaign's report, summary and
+# mutants into bench/mutation/<target>/, the published campaigns.
+# make mutate-readme: README.md's table of published campaigns regenerated.
 # A target's campaign mutates the libraries of LIB_<target>, or those of
 # MUTATE_LIBS_<target> (with MUTATE_LDLIBS_<target>) where the everyday
 # build links a system library that cannot be mutated (numeric).
@@ -71,7 +74,11 @@ mutate-merge-%: $$(call known,build/mutate/merge.sh)
 MUTATE_SUMMARIES = $(if $(SUMMARIES),$(SUMMARIES),$(wildcard out/mutate/*/summary.json))
 mutate-table:
 	@build/mutate/table.sh $(MUTATE_SUMMARIES)
-.PHONY: mutate-table
+mutate-readme:
+	@build/mutate/readme.sh README.md $(wildcard bench/mutation/*/summary.json)
+.PHONY: mutate-table mutate-readme
+mutate-publish-%: $$(call known,build/mutate/publish.sh)
+	@build/mutate/publish.sh out/mutate/$* bench/mutation/$*
 
 mutate-%: $$(call known,$(MUTATE_PREREQS) $$(if $$(PKGS_$$*),out/.pkgs-$$*))
 	@$(call mutate_env,harness/$*.c $(wildcard harness/$*/*.c) $(call tadapt,$*),$(call mutate_libs,$*),$(call mutate_ldlibs,$*),corpus/$*,dict/$*.dict) \

@@ -7,7 +7,8 @@
 # and identical: compiled to the original's code), the
 # score with properties, crash-only, with the library's own fuzzer
 # (BASELINE; "-" when the campaign had none), MUTANT_TIME and SEED, the
-# date and the revision.
+# campaign's speed (mutants per minute at its JOBS), the date and the
+# revision.
 #   table.sh <summary.json>...
 set -euo pipefail
 [ $# -gt 0 ] || { echo "propfuzz: no campaign summaries: run make mutate-<target> first, or give SUMMARIES=\"<summary.json>...\"" >&2; exit 2; }
@@ -15,8 +16,8 @@ for f in "$@"; do
   [ -f "$f" ] || { echo "propfuzz: no such summary: $f" >&2; exit 2; }
   grep -q '"score_with_properties"' "$f" || { echo "propfuzz: $f is not a campaign's summary.json" >&2; exit 2; }
 done
-echo "| target | mutants run | equivalent | with properties | crash-only | library's own fuzzer | MUTANT_TIME, SEED | date | revision |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| target | mutants run | equivalent | with properties | crash-only | library's own fuzzer | MUTANT_TIME, SEED | mutants/min (JOBS) | date | revision |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 # summary.json has one key a line (report.awk writes it): read those.
 for f in "$@"; do
   awk '
@@ -31,8 +32,9 @@ for f in "$@"; do
       b = j["baseline"] == "null" || j["baseline"] == "" ? "-" : pc(j["killed_baseline"], n) " `" j["baseline"] "`"
       e = j["equivalent"] + j["identical"]
       if (j["identical"] + 0) e = e " (" j["identical"] " identical)"
-      printf "| %s | %d | %s | **%s** | %s | %s | %s s, %s | %s | %s |\n", j["target"], n, e,
+      r = j["mutants_per_minute"] == "null" || j["mutants_per_minute"] == "" ? "-" : j["mutants_per_minute"] " (" j["jobs"] ")"
+      printf "| %s | %d | %s | **%s** | %s | %s | %s s, %s | %s | %s | %s |\n", j["target"], n, e,
         pc(j["killed_with_properties"], n), pc(j["killed_crash_only"], n), b,
-        j["mutant_time"], j["seed"], (j["date"] == "" ? "-" : j["date"]), (j["revision"] == "" ? "-" : "`" j["revision"] "`")
+        j["mutant_time"], j["seed"], r, (j["date"] == "" ? "-" : j["date"]), (j["revision"] == "" ? "-" : "`" j["revision"] "`")
     }' "$f"
 done | sort

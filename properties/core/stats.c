@@ -91,13 +91,16 @@ static uint64_t total(pf__stat kind, const char *property, const char *name)
 
 /* --- labelled draws (record mode) ---------------------------------- */
 
+/* A draw's label and a choice's names may live in the input's arena (a
+ * family builds them per value), freed before the statistics are printed
+ * at exit: the table keeps copies of its own. */
 typedef struct label_stat {
-    const char *label;
+    char *label;
     pf_draw_kind kind;       /* bytes/text: lengths are what is counted */
     uint64_t n, nan;         /* NaNs are counted, not sampled */
     double sample[SAMPLE];   /* a deterministic reservoir of values */
     size_t n_sample;
-    const char *const *names;
+    char **names;            /* copies, on the first draw that names them */
     size_t n_names;
     uint64_t by_value[MAX_VALUES]; /* named values: counts by index */
 } label_stat;
@@ -115,10 +118,28 @@ static label_stat *label_slot(const pf_record *r)
         return NULL;
     if (!g_labels && !(g_labels = calloc(MAX_LABELS, sizeof *g_labels)))
         return NULL;
-    label_stat *l = &g_labels[g_n_labels++];
-    l->label = r->label;
+    label_stat *l = &g_labels[g_n_labels];
+    if (!(l->label = strdup(r->label)))
+        return NULL;
+    g_n_labels++;
     l->kind = r->kind;
     return l;
+}
+
+/* The label's names, copied: NULL when memory runs out (then the choice is
+ * counted as an unnamed value). */
+static char **copy_names(const char *const *names, size_t n)
+{
+    char **copy = calloc(n, sizeof *copy);
+    for (size_t i = 0; copy && i < n; i++) {
+        if (!(copy[i] = strdup(names[i] ? names[i] : "?"))) {
+            while (i--)
+                free(copy[i]);
+            free(copy);
+            copy = NULL;
+        }
+    }
+    return copy;
 }
 
 static double value_of(const pf_record *r)
@@ -152,9 +173,12 @@ static void add_draw(const pf_record *r)
         if (j < SAMPLE)
             l->sample[j] = v;
     }
-    if (r->names) {
-        l->names = r->names;
-        l->n_names = r->n_names < MAX_VALUES ? r->n_names : MAX_VALUES;
+    if (r->names && !l->names) {
+        size_t n = r->n_names < MAX_VALUES ? r->n_names : MAX_VALUES;
+        if ((l->names = copy_names(r->names, n)))
+            l->n_names = n;
+    }
+    if (r->names && l->names) {
         if (r->value.u < l->n_names)
             l->by_value[r->value.u]++;
     }
@@ -203,6 +227,12 @@ void pf_stats_reset(void)
     memset(g_counters, 0, sizeof g_counters);
     g_dropped = 0;
     g_next_order = 0;
+    for (size_t i = 0; i < g_n_labels; i++) {
+        for (size_t v = 0; g_labels[i].names && v < g_labels[i].n_names; v++)
+            free(g_labels[i].names[v]);
+        free(g_labels[i].names);
+        free(g_labels[i].label);
+    }
     free(g_labels);
     g_labels = NULL;
     g_n_labels = 0;

@@ -204,3 +204,16 @@ cmd_init() {
   grep -q 'starter.c exists' <<<"$out"
 }
 step "command/init-starter-compiles" cmd_init
+
+# make stats-<t> on the binary family's targets, whose labels and choice
+# names live in each input's arena: the table printed at exit keeps its
+# own copies (it once read them after the arena was freed).
+cmd_stats() {
+  local t out
+  for t in codec bson; do
+    out=$(make -s "stats-$t" 2>&1) || { echo "$out" | tail -30; return 1; }
+    grep -q "^statistics of $t: " <<<"$out" && grep -q '^  labelled draws:' <<<"$out" &&
+      grep -Eq '^    top_kind +uint +n=[1-9]' <<<"$out" || { echo "$out" | head -40; return 1; }
+  done
+}
+step "command/stats-binary-family" cmd_stats
