@@ -8,7 +8,7 @@
  * boundaries 15/16, 31/32, 255/256 bytes and elements, and arrays
  * nested at msgpack-c's depth limit; the 16- to 32-bit switch at
  * 65,535/65,536 and 2^32-1 by claimed header sizes in typed_packers)
- * and eight properties are checked:
+ * and eleven properties are checked:
  *
  *   round_trip           unpack(pack(v)) == v, type-strictly
  *   deterministic        pack(v) twice, and pack of a copy, give identical
@@ -36,6 +36,17 @@
  *                        packers (str, bin, ext, array, map) at claimed
  *                        sizes up to 2^32-1 write the spec's header, which
  *                        the unpacker reads as incomplete (codec/packers.c)
+ *   object_equal         msgpack_object_equal on every pair of the batch's
+ *                        values (each with itself and a second copy of
+ *                        itself too) agrees with the object model's
+ *                        equality written in codec/equal.c
+ *   stream_prefix        the batch's bytes cut before their end: the stream
+ *                        unpacker reads the values wholly before the cut,
+ *                        then waits for more, and frees what it holds when
+ *                        destroyed there
+ *   nest_limit           single-element arrays around nil, from one below
+ *                        msgpack-c's depth limit to two above it: read back
+ *                        up to the limit, refused past it (R5, codec/depth.c)
  *   canonical_fixed_point  (raw mode) whatever bytes msgpack-c accepts
  *                        re-pack to a value-preserving fixed point
  *
@@ -58,7 +69,8 @@
  *
  * The files: here the limits, the codec and the table; codec/convert.c
  * values to msgpack_object and back; codec/spec.c the reference encoder;
- * codec/stream.c the stream unpacker (batch_stream, order_independent);
+ * codec/stream.c the stream unpacker (batch_stream, order_independent,
+ * stream_prefix); codec/equal.c object_equal; codec/depth.c nest_limit;
  * codec/packers.c write_error and typed_packers; codec/raw.c
  * canonical_fixed_point; codec/seeds.c the seeds.
  */
@@ -106,6 +118,9 @@ static const pf_property value_properties[] = {
     {"smallest_encoding", pf_bin_smallest_encoding},
     {"write_error", mp_prop_write_error},
     {"typed_packers", mp_prop_typed_packers},
+    {"object_equal", mp_prop_object_equal},
+    {"stream_prefix", mp_prop_stream_prefix},
+    {"nest_limit", mp_prop_nest_limit},
 };
 static const pf_property raw_properties[] = {
     {"canonical_fixed_point", mp_prop_canonical_fixed_point},

@@ -19,10 +19,13 @@ gen=${PF_MUTGEN:-$top/out/mutate/tool/pf-mutgen}
 
 # The root a source file is shown under: its Debian source tree
 # (<package>-<version>/...), else its directory in the repository.
+# The source cache's real path: a symlinked out/src must not change how a
+# file is shown, which would change every mutant id of it.
+srcs=$(realpath -m "$cache/src")
 source_root() {
   local src; src=$(realpath "$1")
   case $src in
-    "$cache"/src/*) local rest=${src#"$cache"/src/}; echo "$cache/src/${rest%%/*}=${rest%%/*}" ;;
+    "$srcs"/*) local rest=${src#"$srcs"/}; echo "$srcs/${rest%%/*}=${rest%%/*}" ;;
     "$top"/*) local d; d=$(dirname "$src"); echo "$d=${d#"$top"/}" ;;
     *) local d; d=$(dirname "$src"); echo "$d=$(basename "$d")" ;;
   esac

@@ -57,6 +57,10 @@ size_t mp_decode_stream(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t *da
                         const size_t *sizes, size_t n_chunks, pf_bin **out, size_t max);
 void mp_prop_batch_stream(pf_src *s, void *bin_case);
 void mp_prop_order_independent(pf_src *s, void *bin_case);
+void mp_prop_stream_prefix(pf_src *s, void *bin_case);
+/* equal.c and depth.c */
+void mp_prop_object_equal(pf_src *s, void *bin_case);
+void mp_prop_nest_limit(pf_src *s, void *bin_case);
 /* packers.c and raw.c */
 void mp_prop_write_error(pf_src *s, void *bin_case);
 void mp_prop_typed_packers(pf_src *s, void *bin_case);

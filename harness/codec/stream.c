@@ -13,14 +13,17 @@ static const size_t first_buffers[5] = {MSGPACK_UNPACKER_INIT_BUFFER_SIZE, 1, 16
 /* Feeds data to a fresh unpacker (its buffer first `initial` bytes) in
  * the given chunks, taking each value it has ready (at most max; with
  * bytes, through msgpack_unpacker_next_with_size, which reports each
- * value's size). Returns their count, or SIZE_MAX when it failed. */
-static size_t stream(pf_bin_pool *p, const uint8_t *data, const size_t *sizes, size_t n_chunks,
-                     size_t initial, pf_bin **out, size_t *bytes, size_t max)
+ * value's size), and destroys it. Returns their count, or SIZE_MAX when
+ * it failed; *last (when given) is what the last call returned. */
+static size_t stream_to(pf_bin_pool *p, const uint8_t *data, const size_t *sizes,
+                        size_t n_chunks, size_t initial, pf_bin **out, size_t *bytes,
+                        size_t max, msgpack_unpack_return *last)
 {
     msgpack_unpacker u;
     if (!msgpack_unpacker_init(&u, initial))
         return SIZE_MAX;
     size_t n = 0, at = 0;
+    msgpack_unpack_return r = MSGPACK_UNPACK_CONTINUE;
     msgpack_unpacked got;
     msgpack_unpacked_init(&got);
     for (size_t i = 0; i < n_chunks; i++) {
@@ -32,8 +35,8 @@ static size_t stream(pf_bin_pool *p, const uint8_t *data, const size_t *sizes, s
         msgpack_unpacker_buffer_consumed(&u, sizes[i]);
         at += sizes[i];
         size_t size = 0;
-        while (n < max && (bytes ? msgpack_unpacker_next_with_size(&u, &got, &size)
-                                 : msgpack_unpacker_next(&u, &got)) == MSGPACK_UNPACK_SUCCESS) {
+        while (n < max && (r = bytes ? msgpack_unpacker_next_with_size(&u, &got, &size)
+                                     : msgpack_unpacker_next(&u, &got)) == MSGPACK_UNPACK_SUCCESS) {
             if (bytes)
                 bytes[n] = size;
             out[n++] = mp_value_of(p, &got.data);
@@ -41,7 +44,15 @@ static size_t stream(pf_bin_pool *p, const uint8_t *data, const size_t *sizes, s
     }
     msgpack_unpacked_destroy(&got);
     msgpack_unpacker_destroy(&u);
+    if (last)
+        *last = r;
     return n;
+}
+
+static size_t stream(pf_bin_pool *p, const uint8_t *data, const size_t *sizes, size_t n_chunks,
+                     size_t initial, pf_bin **out, size_t *bytes, size_t max)
+{
+    return stream_to(p, data, sizes, n_chunks, initial, out, bytes, max, NULL);
 }
 
 size_t mp_decode_stream(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t *data,
@@ -153,4 +164,37 @@ void mp_prop_order_independent(pf_src *s, void *bin_case)
     pf_check_values_equal(s, NULL, pf_bin_oracle(s, k), "decoded in order",
                           (const void *const *)a, na, "decoded shuffled, un-shuffled",
                           unshuffled, nb);
+}
+
+/* stream_prefix: the batch's bytes cut at a drawn point before their end
+ * and fed to a fresh unpacker yield exactly the values wholly before the
+ * cut, then "continue" (more bytes needed, not an error); the unpacker is
+ * destroyed there, holding a value in progress, and must free what it
+ * holds for it (LeakSanitizer sees what it does not). */
+void mp_prop_stream_prefix(pf_src *s, void *bin_case)
+{
+    pf_bin_case *k = bin_case;
+    pf_buf *whole = mp_new_buf(s);
+    size_t ends[PF_BIN_MAX_BATCH], complete = 0;
+    for (size_t i = 0; i < k->n; i++) {
+        PF_ASSERT(s, mp_encode(&mp_codec, k->values[i], whole) == 0);
+        ends[i] = whole->len;
+    }
+    size_t cut = (size_t)pf_u64_range(s, "cut", 0, whole->len - 1);
+    while (complete < k->n && ends[complete] <= cut)
+        complete++;
+    pf_bin *got[PF_BIN_MAX_BATCH + 1];
+    msgpack_unpack_return last;
+    size_t n = stream_to(k->pool, whole->data, &cut, 1, first_buffers[MP_BUFFER(k)], got, NULL,
+                         PF_LEN(got), &last);
+    pf_check_values_equal(s, NULL, pf_bin_oracle(s, k), "the values before the cut",
+                          (const void *const *)k->values, complete,
+                          "read from the bytes before the cut", (const void *const *)got,
+                          n == SIZE_MAX ? 0 : n);
+    if (last != MSGPACK_UNPACK_CONTINUE) {
+        pf_buf t = {0};
+        pf_buf_printf(&t, "%d after %zu of %zu bytes", (int)last, cut, whole->len);
+        pf_line l[] = {{"msgpack_unpacker_next", pf_buf_defer(s, &t)}};
+        pf_fail(s, NULL, "a cut stream is not waiting for more bytes", l, PF_LEN(l), NULL);
+    }
 }
