@@ -68,7 +68,9 @@
  *      or collection that is not UTF-8 (it stops validating there), a
  *      nested document, array or scope that
  *      bson_init_static refuses (its visit is skipped), code with scope
- *      whose code string does not end in 0x00. libbson bugs,
+ *      whose code string does not end in 0x00, anything after a code with
+ *      scope in its document, even bytes past the document's end marker
+ *      (bson_validate stops there). libbson bugs,
  *      FINDINGS.md; the BSON Corpus's "invalid UTF-8" cases show the first.
  *   R9 Extended JSON properties skip code (with or without scope) and
  *      DBPointers as array elements: bson_new_from_json writes them under

@@ -36,9 +36,12 @@ static const char *visited_text(const bson_iter_t *it, uint32_t *len)
 static bool hole(const bson_t *b, bool array, bool *r4)
 {
     bson_iter_t it;
+    bool after_scope = false;
     if (!bson_iter_init(&it, b))
         return false;
     for (uint32_t i = 0; bson_iter_next(&it); i++) {
+        if (after_scope) /* bson_validate checked nothing from here on */
+            return true;
         uint32_t len = 0, len2;
         const uint8_t *data = NULL;
         bson_t sub;
@@ -58,12 +61,14 @@ static bool hole(const bson_t *b, bool array, bool *r4)
             const char *code = bson_iter_codewscope(&it, &len2, &len, &data);
             if (code[len2] != 0) /* the code's terminator is not checked */
                 return true;
+            after_scope = true;
         }
         if (data && (!bson_init_static(&sub, data, len) ||
                      hole(&sub, t == BSON_TYPE_ARRAY, r4)))
             return true;
     }
-    return false;
+    /* Bytes past the end marker that follows a code with scope. */
+    return after_scope && it.err_off != 0;
 }
 
 const char *bt_raw_unfit(const bson_t *b)

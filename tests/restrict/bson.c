@@ -181,6 +181,34 @@ static void r8_validate_scope(void)
             "valid %d, scope readable %d", valid, scope_ok);
 }
 
+/* R8: bson_validate checks nothing after a code with scope: a "$" key
+ * (refused on its own with BSON_VALIDATE_DOLLAR_KEYS) and a byte past
+ * the end marker both pass after one. */
+static void r8_validate_after_scope(void)
+{
+    static const uint8_t dollar[] = {
+        0x1f, 0, 0, 0, 0x0f, 'c', 0, 0x0f, 0, 0, 0, 2, 0, 0, 0, 'x', 0,
+        5, 0, 0, 0, 0, 0x10, '$', 'k', 0, 1, 0, 0, 0, 0};
+    static const uint8_t alone[] = {0x0d, 0, 0, 0, 0x10, '$', 'k', 0, 1, 0, 0, 0, 0};
+    static const uint8_t trailing[] = {
+        0x1e, 0, 0, 0, 0x0f, 0, 0x16, 0, 0, 0, 2, 0, 0, 0, 'x', 0,
+        0x0c, 0, 0, 0, 0x10, 'x', 0, 1, 1, 0, 0, 0, 0, 0};
+    bson_t b;
+    bson_iter_t it;
+    bool after = bson_init_static(&b, dollar, sizeof dollar) &&
+                 bson_validate(&b, BSON_VALIDATE_DOLLAR_KEYS, NULL);
+    bool own = bson_init_static(&b, alone, sizeof alone) &&
+               bson_validate(&b, BSON_VALIDATE_DOLLAR_KEYS, NULL);
+    bool past = bson_init_static(&b, trailing, sizeof trailing) && bson_validate(&b, UTF8, NULL);
+    bool iterates = past && bson_iter_init(&it, &b);
+    while (iterates && bson_iter_next(&it))
+        ;
+    verdict("R8 bson_validate checks nothing after a code with scope",
+            after && !own && past && iterates && it.err_off != 0,
+            "$ key after it %d, alone %d; trailing byte valid %d, iteration error at %u", after,
+            own, past, iterates ? it.err_off : 0);
+}
+
 /* R9: code as an array element reads back from JSON under a garbage key. */
 static void r9_code_in_array(void)
 {
@@ -250,6 +278,7 @@ int main(void)
     r7_relaxed_date();
     r8_validate_utf8();
     r8_validate_scope();
+    r8_validate_after_scope();
     r9_code_in_array();
     r10_code_in_scope();
     r11_wrapper_keys();
