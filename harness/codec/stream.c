@@ -13,8 +13,12 @@ static const size_t first_buffers[5] = {MSGPACK_UNPACKER_INIT_BUFFER_SIZE, 1, 16
 /* Feeds data to a fresh unpacker (its buffer first `initial` bytes) in
  * the given chunks, taking each value it has ready (at most max; with
  * bytes, through msgpack_unpacker_next_with_size, which reports each
- * value's size), and destroys it. Returns their count, or SIZE_MAX when
- * it failed; *last (when given) is what the last call returned. */
+ * value's size), and destroys it. Each value is kept in its own
+ * msgpack_unpacked and read only when the stream is done: its strings
+ * point into the unpacker's buffer, which must stay intact while a value
+ * holds it (msgpack-c counts those references). Returns their count, or
+ * SIZE_MAX when it failed; *last (when given) is what the last call
+ * returned. */
 static size_t stream_to(pf_bin_pool *p, const uint8_t *data, const size_t *sizes,
                         size_t n_chunks, size_t initial, pf_bin **out, size_t *bytes,
                         size_t max, msgpack_unpack_return *last)
@@ -24,8 +28,11 @@ static size_t stream_to(pf_bin_pool *p, const uint8_t *data, const size_t *sizes
         return SIZE_MAX;
     size_t n = 0, at = 0;
     msgpack_unpack_return r = MSGPACK_UNPACK_CONTINUE;
-    msgpack_unpacked got;
-    msgpack_unpacked_init(&got);
+    msgpack_unpacked got[PF_BIN_MAX_BATCH + 1];
+    if (max > PF_LEN(got))
+        max = PF_LEN(got);
+    for (size_t i = 0; i < max; i++)
+        msgpack_unpacked_init(&got[i]);
     for (size_t i = 0; i < n_chunks; i++) {
         if (!msgpack_unpacker_reserve_buffer(&u, sizes[i])) {
             n = SIZE_MAX;
@@ -35,14 +42,18 @@ static size_t stream_to(pf_bin_pool *p, const uint8_t *data, const size_t *sizes
         msgpack_unpacker_buffer_consumed(&u, sizes[i]);
         at += sizes[i];
         size_t size = 0;
-        while (n < max && (r = bytes ? msgpack_unpacker_next_with_size(&u, &got, &size)
-                                     : msgpack_unpacker_next(&u, &got)) == MSGPACK_UNPACK_SUCCESS) {
+        while (n < max && (r = bytes ? msgpack_unpacker_next_with_size(&u, &got[n], &size)
+                                     : msgpack_unpacker_next(&u, &got[n])) == MSGPACK_UNPACK_SUCCESS) {
             if (bytes)
                 bytes[n] = size;
-            out[n++] = mp_value_of(p, &got.data);
+            n++;
         }
     }
-    msgpack_unpacked_destroy(&got);
+    for (size_t i = 0; i < max; i++) {
+        if (i < n && n != SIZE_MAX)
+            out[i] = mp_value_of(p, &got[i].data);
+        msgpack_unpacked_destroy(&got[i]);
+    }
     msgpack_unpacker_destroy(&u);
     if (last)
         *last = r;
