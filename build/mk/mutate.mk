@@ -42,7 +42,7 @@ install: $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),$(MUTGEN))
 # MIN_SCORE wins). The published scores less a margin of 5 points; a
 # target without a measured score has no gate yet. From real campaigns
 # (issue 22), each is to become its measured score less the margin.
-MUTATE_MIN_SCORE_codec := 90.1
+MUTATE_MIN_SCORE_codec := 89.1
 MUTATE_MIN_SCORE_cjson := 86.9
 MUTATE_MIN_SCORE_csv := 89.6
 MUTATE_PREREQS := $(MUTGEN) out/lib/libpropfuzz.a out/lib/cov/libpropfuzz.a \
