@@ -8,6 +8,7 @@
 #   with MUTATE_BASELINE_DICT_<target>, _SOURCES_<target>, _CFLAGS_<target>.
 # make mutate-merge-<target> SHARDS="<dir>...": the shards' one report.
 # make mutate-table [SUMMARIES="<summary.json>..."]: a table of campaigns.
+# make mutate-report-<target>: its report again, with equivalents listed since.
 # make mutate-publish-<target>: the finished campaign's report, summary and
 # mutants into bench/mutation/<target>/, the published campaigns.
 # make mutate-readme: README.md's table of published campaigns regenerated.
@@ -77,6 +78,11 @@ mutate-table:
 mutate-readme:
 	@build/mutate/readme.sh README.md $(wildcard bench/mutation/*/summary.json)
 .PHONY: mutate-table mutate-readme
+# make mutate-report-<target>: a finished campaign's report written again,
+# with the equivalents listed since its run left out of the score (its
+# kills and survivors are those of the run).
+mutate-report-%: $$(call known,build/mutate/report.sh)
+	@PF_MUTATE_OUT=out/mutate/$* PF_MUTATE_EQUIVALENT=build/mutate/equivalent/$*.txt build/mutate/report.sh $*
 mutate-publish-%: $$(call known,build/mutate/publish.sh)
 	@build/mutate/publish.sh out/mutate/$* bench/mutation/$*
 
