@@ -43,7 +43,11 @@ install: $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),$(MUTGEN))
 # MIN_SCORE wins). The published scores less a margin of 5 points; a
 # target without a measured score has no gate yet. From real campaigns
 # (issue 22), each is to become its measured score less the margin.
+# codec and bson: their last campaigns as run (before the equivalents found
+# in their survivors were listed), less the margin: a new sample holds
+# equivalents nobody has listed yet.
 MUTATE_MIN_SCORE_codec := 89.1
+MUTATE_MIN_SCORE_bson := 66.4
 MUTATE_MIN_SCORE_cjson := 86.9
 MUTATE_MIN_SCORE_csv := 89.6
 MUTATE_PREREQS := $(MUTGEN) out/lib/libpropfuzz.a out/lib/cov/libpropfuzz.a \
