@@ -24,6 +24,27 @@ extern const int pf_json_cjson_pretty;
 int pf_json_cjson_compare(const pf_json *v, const uint8_t *text, size_t len);
 pf_json *pf_json_cjson_parse_exact(pf_json_pool *p, const uint8_t *text,
                                    size_t len);
+/* Every number of v built by cJSON_CreateNumber, then of cJSON's reading
+ * of text: is valueint valuedouble saturated to int (as cJSON sets it)?
+ * 0 yes, 1 no (bad says which), -1 when v cannot be built or text is
+ * refused. */
+typedef struct {
+    const char *made_by; /* "cJSON_CreateNumber" or "cJSON_Parse" */
+    double valuedouble;
+    int valueint, saturated;
+} pf_json_cjson_number;
+int pf_json_cjson_valueint(const pf_json *v, const uint8_t *text, size_t len,
+                           pf_json_cjson_number *bad);
+/* The compact text of: v built by copy (by_copy); v built with strings by
+ * cJSON_CreateStringReference and keys by cJSON_AddItemToObjectCS
+ * (by_reference); [{"k":v},v] with both v's added to the tree by copy by
+ * cJSON_AddItemReferenceTo{Object,Array} (wrapped); and the tree by copy
+ * printed again after the other two were deleted (after). 0, or -1 when
+ * cJSON runs out of memory or cannot print. */
+typedef struct {
+    pf_buf *by_copy, *by_reference, *wrapped, *after;
+} pf_json_cjson_views;
+int pf_json_cjson_references(const pf_json *v, pf_json_cjson_views *out);
 
 /* jansson 2.14 (adapters/json_jansson.c): json_loadb(JSON_DECODE_ANY |
  * JSON_ALLOW_NUL); in chunks, json_load_callback. A format is a size_t of

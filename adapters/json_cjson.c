@@ -15,8 +15,10 @@
 const int pf_json_cjson_pretty = 1;
 
 /* NULL when cJSON runs out of memory, or for an integer (cJSON has no
- * integer type: its target draws none). */
-static cJSON *to_cjson(const pf_json *v)
+ * integer type: its target draws none). By reference: strings are
+ * cJSON_CreateStringReference to v's own and keys cJSON_AddItemToObjectCS
+ * (cJSON neither copies nor frees them). */
+static cJSON *build(const pf_json *v, bool by_reference)
 {
     cJSON *c = NULL;
     bool ok = true;
@@ -24,19 +26,23 @@ static cJSON *to_cjson(const pf_json *v)
     case PF_JSON_NULL: c = cJSON_CreateNull(); break;
     case PF_JSON_BOOL: c = cJSON_CreateBool(v->v.b); break;
     case PF_JSON_DOUBLE: c = cJSON_CreateNumber(v->v.d); break;
-    case PF_JSON_STRING: c = cJSON_CreateString(v->v.s); break;
+    case PF_JSON_STRING:
+        c = by_reference ? cJSON_CreateStringReference(v->v.s) : cJSON_CreateString(v->v.s);
+        break;
     case PF_JSON_ARRAY:
         c = cJSON_CreateArray();
         for (size_t i = 0; c && ok && i < v->n; i++) {
-            cJSON *item = to_cjson(v->v.items[i]);
+            cJSON *item = build(v->v.items[i], by_reference);
             ok = item && cJSON_AddItemToArray(c, item);
         }
         break;
     case PF_JSON_OBJECT:
         c = cJSON_CreateObject();
         for (size_t i = 0; c && ok && i < v->n; i++) {
-            cJSON *item = to_cjson(v->v.members[i].value);
-            ok = item && cJSON_AddItemToObject(c, v->v.members[i].key, item);
+            cJSON *item = build(v->v.members[i].value, by_reference);
+            const char *key = v->v.members[i].key;
+            ok = item && (by_reference ? cJSON_AddItemToObjectCS(c, key, item)
+                                       : cJSON_AddItemToObject(c, key, item));
         }
         break;
     default: return NULL;
@@ -47,6 +53,8 @@ static cJSON *to_cjson(const pf_json *v)
     }
     return c;
 }
+
+static cJSON *to_cjson(const pf_json *v) { return build(v, false); }
 
 static pf_json *from_cjson(pf_json_pool *p, const cJSON *c)
 {
@@ -192,4 +200,86 @@ pf_json *pf_json_cjson_parse_exact(pf_json_pool *p, const uint8_t *text,
     pf_json *v = from_cjson(p, c);
     cJSON_Delete(c);
     return v;
+}
+
+/* cJSON's int view of a number (cJSON_CreateNumber and parse_number set
+ * valueint so): the double saturated to int, truncated toward zero. */
+static int saturated(double d)
+{
+    if (d >= INT_MAX)
+        return INT_MAX;
+    if (d <= (double)INT_MIN)
+        return INT_MIN;
+    return (int)d;
+}
+
+/* The first number of tree c whose valueint is not that, or NULL. */
+static const cJSON *unsaturated(const cJSON *c)
+{
+    if (cJSON_IsNumber(c) && c->valueint != saturated(c->valuedouble))
+        return c;
+    for (const cJSON *i = c->child; i; i = i->next) {
+        const cJSON *bad = unsaturated(i);
+        if (bad)
+            return bad;
+    }
+    return NULL;
+}
+
+int pf_json_cjson_valueint(const pf_json *v, const uint8_t *text, size_t len,
+                           pf_json_cjson_number *bad)
+{
+    cJSON *built = to_cjson(v), *read = NULL;
+    char *copy = malloc(len + 1);
+    if (built && copy) {
+        if (len)
+            memcpy(copy, text, len);
+        copy[len] = 0;
+        read = cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1);
+    }
+    int rc = -1;
+    if (built && read) {
+        const cJSON *b = unsaturated(built);
+        bad->made_by = "cJSON_CreateNumber";
+        if (!b) {
+            b = unsaturated(read);
+            bad->made_by = "cJSON_Parse";
+        }
+        rc = b != NULL;
+        if (b) {
+            bad->valuedouble = b->valuedouble;
+            bad->valueint = b->valueint;
+            bad->saturated = saturated(b->valuedouble);
+        }
+    }
+    free(copy);
+    cJSON_Delete(read);
+    cJSON_Delete(built);
+    return rc;
+}
+
+static bool print_to(const cJSON *tree, pf_buf *out)
+{
+    return cjson_write_tree(NULL, tree, NULL, out) == 0;
+}
+
+int pf_json_cjson_references(const pf_json *v, pf_json_cjson_views *out)
+{
+    cJSON *tree = to_cjson(v), *refs = build(v, true);
+    cJSON *wrap = cJSON_CreateArray(), *obj = cJSON_CreateObject();
+    bool ok = tree && refs && wrap && obj &&
+              cJSON_AddItemReferenceToObject(obj, "k", tree);
+    bool obj_owned = ok && cJSON_AddItemToArray(wrap, obj);
+    if (!obj_owned)
+        cJSON_Delete(obj);
+    ok = obj_owned && cJSON_AddItemReferenceToArray(wrap, tree) &&
+         print_to(tree, out->by_copy) && print_to(refs, out->by_reference);
+    /* Deleting the trees that refer to tree's items and v's strings must
+     * leave both as they were: tree printed again after. */
+    cJSON_Delete(refs);
+    ok = ok && print_to(wrap, out->wrapped);
+    cJSON_Delete(wrap);
+    ok = ok && print_to(tree, out->after);
+    cJSON_Delete(tree);
+    return ok ? 0 : -1;
 }

@@ -19,9 +19,11 @@
  *                    cJSON_GetObjectItemCaseSensitive finds equal values
  *                    for every key, and the permuted tree printed and
  *                    parsed equals v as a map
- *   formatted_layout, compare, exact_length  cJSON's own, described in
- *                    harness/cjson/extra.c: cJSON_Print's layout,
- *                    cJSON_Compare, cJSON_ParseWithLength without a NUL
+ *   formatted_layout, compare, exact_length, valueint, references
+ *                    cJSON's own, described in harness/cjson/extra.c:
+ *                    cJSON_Print's layout, cJSON_Compare,
+ *                    cJSON_ParseWithLength without a NUL, the valueint
+ *                    of numbers made and read, trees built of references
  *
  * In raw mode the rest of the input is JSON text:
  *
@@ -125,6 +127,8 @@ static const pf_property value_properties[] = {
     {"formatted_layout", cjson_formatted_layout},
     {"compare", cjson_compare},
     {"exact_length", cjson_exact_length},
+    {"valueint", cjson_valueint},
+    {"references", cjson_references},
 };
 static const pf_mode modes[] = {
     {"values", draw_value, value_properties, PF_LEN(value_properties)},

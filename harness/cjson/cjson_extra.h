@@ -8,5 +8,7 @@
 void cjson_formatted_layout(pf_src *s, void *json_case);
 void cjson_compare(pf_src *s, void *json_case);
 void cjson_exact_length(pf_src *s, void *json_case);
+void cjson_valueint(pf_src *s, void *json_case);
+void cjson_references(pf_src *s, void *json_case);
 
 #endif

@@ -11,13 +11,25 @@
  *   exact_length      cJSON_ParseWithLength given exactly the bytes of its
  *                     text of v (no NUL after them) reads what the
  *                     NUL-terminated parse reads
+ *   valueint          every number cJSON_CreateNumber makes of v, and
+ *                     every number cJSON reads from its text of v, has
+ *                     valueint = valuedouble saturated to int (cJSON's
+ *                     int view, read by callers of the documented field)
+ *   references        v built with cJSON_CreateStringReference strings
+ *                     and cJSON_AddItemToObjectCS keys prints as v built
+ *                     by copy; [{"k":v},v] made with
+ *                     cJSON_AddItemReferenceTo{Object,Array} prints as
+ *                     that text says; and deleting both leaves v's tree
+ *                     and strings as they were (printed again after)
  * They catch what the shared properties cannot see: whitespace only
  * changes nothing a parser reads back, and the shared properties never
- * call cJSON_Compare nor parse without a NUL after the text. */
+ * call cJSON_Compare, parse without a NUL after the text, read valueint
+ * or build a tree from references. */
 #include "cjson_extra.h"
 
 #include "json_adapters.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,4 +144,47 @@ void cjson_exact_length(pf_src *s, void *in)
         pf_fail(s, NULL, "cJSON_ParseWithLength(text, its length) differs", lines,
                 PF_LEN(lines), NULL);
     }
+}
+
+void cjson_valueint(pf_src *s, void *in)
+{
+    const pf_json_case *c = in;
+    pf_buf *compact = written(s, c, NULL);
+    pf_json_cjson_number bad = {0};
+    int rc = pf_json_cjson_valueint(c->value, compact->data, compact->len, &bad);
+    if (rc < 0)
+        pf_fail(s, NULL, "cJSON refused its own text of v", NULL, 0, NULL);
+    if (rc == 1) {
+        char d[40], got[16], want[16];
+        snprintf(d, sizeof d, "%.17g", bad.valuedouble);
+        snprintf(got, sizeof got, "%d", bad.valueint);
+        snprintf(want, sizeof want, "%d", bad.saturated);
+        pf_line lines[] = {{"made by", bad.made_by}, {"valuedouble", d},
+                           {"valueint", got}, {"saturated to int", want}};
+        pf_fail(s, NULL, "a number's valueint is not its valuedouble saturated to int",
+                lines, PF_LEN(lines), NULL);
+    }
+}
+
+void cjson_references(pf_src *s, void *in)
+{
+    const pf_json_case *c = in;
+    pf_json_cjson_views v = {scratch(s), scratch(s), scratch(s), scratch(s)};
+    if (pf_json_cjson_references(c->value, &v) != 0)
+        pf_fail(s, NULL, "cJSON could not build or print v", NULL, 0, NULL);
+    pf_check_bytes_equal(s, NULL, "v built by reference, printed", v.by_reference->data,
+                         v.by_reference->len, "v built by copy, printed",
+                         v.by_copy->data, v.by_copy->len);
+    pf_buf *want = scratch(s);
+    pf_buf_put(want, "[{\"k\":", 6);
+    pf_buf_put(want, v.by_copy->data, v.by_copy->len);
+    pf_buf_put(want, "},", 2);
+    pf_buf_put(want, v.by_copy->data, v.by_copy->len);
+    pf_buf_putc(want, ']');
+    pf_check_bytes_equal(s, NULL, "[{\"k\":v},v] made of item references, printed",
+                         v.wrapped->data, v.wrapped->len, "that text", want->data,
+                         want->len);
+    pf_check_bytes_equal(s, NULL, "v's tree printed after the references were deleted",
+                         v.after->data, v.after->len, "before", v.by_copy->data,
+                         v.by_copy->len);
 }
