@@ -29,6 +29,9 @@
  *
  *   canonical_fixed_point  whatever cJSON accepts prints to a text that
  *                    re-parses to the same value and re-prints unchanged
+ *   reference        cJSON reads what the strict reference parser reads,
+ *                    and refuses lone surrogate escapes and nesting
+ *                    deeper than 1000 (harness/cjson/extra.c)
  *
  * batch_incremental is not checked: cJSON has no incremental or callback
  * parser (cJSON_Parse* take the whole text at once).
@@ -68,6 +71,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 enum mode { MODE_VALUES, MODE_RAW, N_MODES };
 
@@ -130,9 +134,13 @@ static const pf_property value_properties[] = {
     {"valueint", cjson_valueint},
     {"references", cjson_references},
 };
+static const pf_property raw_properties[] = {
+    {"canonical_fixed_point", pf_json_canonical_fixed_point},
+    {"reference", cjson_reference},
+};
 static const pf_mode modes[] = {
     {"values", draw_value, value_properties, PF_LEN(value_properties)},
-    {"raw", take_raw, pf_json_raw_properties, 1},
+    {"raw", take_raw, raw_properties, PF_LEN(raw_properties)},
 };
 static const pf_target target = {"cjson", modes, PF_LEN(modes), NULL};
 PF_TARGET(target)
@@ -161,16 +169,39 @@ static const pf_json_seed seeds[] = {
     {"nested-objects", "{\"a\":{\"b\":{},\"c\":[{\"d\":0}]},\"e\":[]}"},
 };
 
-/* Raw-mode seeds: texts cJSON accepts in forms it does not print. */
+/* 1000 and 1001 nested arrays, written by pf_target_seeds. */
+static char deep[2][2 * 1001 + 1];
+
+static void nest(char *text, size_t depth)
+{
+    memset(text, '[', depth);
+    memset(text + depth, ']', depth);
+    text[2 * depth] = 0;
+}
+
+/* Raw-mode seeds: texts cJSON accepts in forms it does not print, and
+ * texts it must refuse. */
 static const pf_json_seed raw_seeds[] = {
     {"raw-exponents", "[1E2,1e-2,-0.0e+0,12.50]"},
     {"raw-nul-escape", "[\"a\\u0000b\"]"},
     {"raw-bom", "\xef\xbb\xbf{}"},
+    /* R4's edges: cJSON must refuse each (reference). */
+    {"raw-lone-low-last", "[\"\\udfff\"]"},
+    {"raw-lone-low-first", "[\"a\\udc00\"]"},
+    {"raw-lone-high", "[\"\\udbff\"]"},
+    {"raw-high-then-bmp", "[\"\\ud800\\u0041\"]"},
+    {"raw-high-then-high", "[\"\\ud800\\udbff\"]"},
+    {"raw-pair-edges", "[\"\\ud800\\udc00\",\"\\udbff\\udfff\"]"},
+    /* CJSON_NESTING_LIMIT's edge: 1000 nested arrays read, 1001 refused. */
+    {"raw-depth-1000", deep[0]},
+    {"raw-depth-1001", deep[1]},
 };
 
 void pf_target_seeds(pf_json_emit *emit)
 {
     static const pf_json_seed_set own = {seeds, PF_LEN(seeds), raw_seeds,
                                          PF_LEN(raw_seeds), NULL, 0};
+    nest(deep[0], 1000);
+    nest(deep[1], 1001);
     pf_json_seed_target(emit, &cjson, N_MODES, &own);
 }

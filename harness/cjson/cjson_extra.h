@@ -10,5 +10,6 @@ void cjson_compare(pf_src *s, void *json_case);
 void cjson_exact_length(pf_src *s, void *json_case);
 void cjson_valueint(pf_src *s, void *json_case);
 void cjson_references(pf_src *s, void *json_case);
+void cjson_reference(pf_src *s, void *json_case);
 
 #endif

@@ -21,10 +21,19 @@
  *                     cJSON_AddItemReferenceTo{Object,Array} prints as
  *                     that text says; and deleting both leaves v's tree
  *                     and strings as they were (printed again after)
+ * and of the raw mode:
+ *   reference         a text the strict reference parser (pf_json_parse)
+ *                     accepts, cJSON must accept and read as the
+ *                     reference does, numbers as strtod of their text
+ *                     (cJSON's are doubles, R1) -- unless it holds a lone
+ *                     surrogate escape (R4) or nests deeper than
+ *                     CJSON_NESTING_LIMIT (1000), which cJSON must refuse;
+ *                     texts with U+0000 escapes are not compared (R3)
  * They catch what the shared properties cannot see: whitespace only
  * changes nothing a parser reads back, and the shared properties never
  * call cJSON_Compare, parse without a NUL after the text, read valueint
- * or build a tree from references. */
+ * or build a tree from references; and canonical_fixed_point, the raw
+ * mode's shared property, holds for a text misread the same way twice. */
 #include "cjson_extra.h"
 
 #include "json_adapters.h"
@@ -187,4 +196,60 @@ void cjson_references(pf_src *s, void *in)
     pf_check_bytes_equal(s, NULL, "v's tree printed after the references were deleted",
                          v.after->data, v.after->len, "before", v.by_copy->data,
                          v.by_copy->len);
+}
+
+enum { CJSON_NESTING_LIMIT = 1000 };
+
+/* The reference's value as cJSON holds it: numbers strtod of their text. */
+static pf_json *as_cjson(pf_json_pool *p, const pf_json *v)
+{
+    switch (v->type) {
+    case PF_JSON_INT:
+    case PF_JSON_UINT:
+    case PF_JSON_DOUBLE:
+        return pf_json_double(p, strtod(v->lit, NULL));
+    case PF_JSON_ARRAY: {
+        pf_json *a = pf_json_array(p, v->n);
+        for (size_t i = 0; i < v->n; i++)
+            pf_json_push(p, a, as_cjson(p, v->v.items[i]));
+        return a;
+    }
+    case PF_JSON_OBJECT: {
+        pf_json *o = pf_json_object(p, v->n);
+        for (size_t i = 0; i < v->n; i++)
+            pf_json_put(p, o, v->v.members[i].key, v->v.members[i].key_len,
+                        as_cjson(p, v->v.members[i].value));
+        return o;
+    }
+    default:
+        return pf_json_copy(p, v);
+    }
+}
+
+void cjson_reference(pf_src *s, void *in)
+{
+    const pf_json_case *c = in;
+    pf_json_parse_info info;
+    const pf_json *ref = pf_json_parse(c->pool, c->text, c->len, &info);
+    if (!ref || info.flags & (PF_JSON_F_NUL_STR | PF_JSON_F_NUL_KEY))
+        return; /* cJSON's leniencies are not compared; R3 */
+    const char *refuse = info.flags & PF_JSON_F_LONE_SURROGATE ? "a lone surrogate escape (R4)"
+                         : info.depth > CJSON_NESTING_LIMIT    ? "nesting deeper than 1000"
+                                                               : NULL;
+    pf_json *got = c->suite->lib->parse(c->suite->lib, c->pool, c->text, c->len);
+    if (refuse && got) {
+        pf_line lines[] = {{"it holds", refuse}, {"cJSON read", pf_json_show(c->pool, got)}};
+        pf_fail(s, NULL, "cJSON accepted a text it must refuse", lines, PF_LEN(lines), NULL);
+    }
+    if (refuse)
+        return;
+    pf_json *want = as_cjson(c->pool, ref);
+    pf_json_eq exactly = {0};
+    pf_path path = {0};
+    if (!got || !pf_json_equal(got, want, &exactly, &path)) {
+        pf_line lines[] = {{"the reference reads", pf_json_show(c->pool, want)},
+                           {"cJSON read", got ? pf_json_show(c->pool, got) : "refused"}};
+        pf_fail(s, NULL, "cJSON's reading differs from the reference's", lines,
+                PF_LEN(lines), got ? path.text : NULL);
+    }
 }
