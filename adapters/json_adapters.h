@@ -45,6 +45,17 @@ typedef struct {
     pf_buf *by_copy, *by_reference, *wrapped, *after;
 } pf_json_cjson_views;
 int pf_json_cjson_references(const pf_json *v, pf_json_cjson_views *out);
+/* cJSON reads text: accepted; refused with cJSON_GetErrorPtr inside the
+ * text (its offset); or refused with it NULL or outside. -1 when out of
+ * memory. cJSON_GetErrorPtr is not called after an accepted text: it
+ * computes NULL + 0 then (FINDINGS.md). */
+enum { PF_CJSON_ACCEPTED, PF_CJSON_REFUSED, PF_CJSON_ERROR_OUTSIDE };
+int pf_json_cjson_error_ptr(const uint8_t *text, size_t len, size_t *offset);
+/* cJSON's reading of text, walked with cJSON_GetArraySize and
+ * cJSON_GetArrayItem against its child links, then a null appended to
+ * every array and a member "": null to every object (cJSON_AddItemTo*,
+ * those below first), printed compact into out. NULL, or what was wrong. */
+const char *pf_json_cjson_edit_parsed(const uint8_t *text, size_t len, pf_buf *out);
 
 /* jansson 2.14 (adapters/json_jansson.c): json_loadb(JSON_DECODE_ANY |
  * JSON_ALLOW_NUL); in chunks, json_load_callback. A format is a size_t of

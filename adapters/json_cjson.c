@@ -56,6 +56,18 @@ static cJSON *build(const pf_json *v, bool by_reference)
 
 static cJSON *to_cjson(const pf_json *v) { return build(v, false); }
 
+/* A copy of text with a NUL after it, as cjson_parse reads texts. */
+static char *nul_terminated(const uint8_t *text, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (copy) {
+        if (len)
+            memcpy(copy, text, len);
+        copy[len] = 0;
+    }
+    return copy;
+}
+
 static pf_json *from_cjson(pf_json_pool *p, const cJSON *c)
 {
     if (cJSON_IsNull(c))
@@ -86,12 +98,9 @@ static pf_json *cjson_parse(const pf_json_adapter *a, pf_json_pool *p,
                             const uint8_t *text, size_t len)
 {
     (void)a;
-    char *copy = malloc(len + 1);
+    char *copy = nul_terminated(text, len);
     if (!copy)
         return NULL;
-    if (len)
-        memcpy(copy, text, len);
-    copy[len] = 0;
     cJSON *c = cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1);
     free(copy);
     if (!c)
@@ -169,14 +178,8 @@ const pf_json_adapter pf_json_cjson = {
 int pf_json_cjson_compare(const pf_json *a, const uint8_t *text, size_t len)
 {
     cJSON *tree = to_cjson(a);
-    char *copy = malloc(len + 1);
-    cJSON *read = NULL;
-    if (tree && copy) {
-        if (len)
-            memcpy(copy, text, len);
-        copy[len] = 0;
-        read = cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1);
-    }
+    char *copy = nul_terminated(text, len);
+    cJSON *read = tree && copy ? cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1) : NULL;
     int rc = !tree || !read ? -1 : cJSON_Compare(tree, read, 1) ? 1 : 0;
     free(copy);
     cJSON_Delete(read);
@@ -229,14 +232,9 @@ static const cJSON *unsaturated(const cJSON *c)
 int pf_json_cjson_valueint(const pf_json *v, const uint8_t *text, size_t len,
                            pf_json_cjson_number *bad)
 {
-    cJSON *built = to_cjson(v), *read = NULL;
-    char *copy = malloc(len + 1);
-    if (built && copy) {
-        if (len)
-            memcpy(copy, text, len);
-        copy[len] = 0;
-        read = cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1);
-    }
+    cJSON *built = to_cjson(v);
+    char *copy = nul_terminated(text, len);
+    cJSON *read = built && copy ? cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1) : NULL;
     int rc = -1;
     if (built && read) {
         const cJSON *b = unsaturated(built);
@@ -282,4 +280,71 @@ int pf_json_cjson_references(const pf_json *v, pf_json_cjson_views *out)
     ok = ok && print_to(tree, out->after);
     cJSON_Delete(tree);
     return ok ? 0 : -1;
+}
+
+int pf_json_cjson_error_ptr(const uint8_t *text, size_t len, size_t *offset)
+{
+    char *copy = nul_terminated(text, len);
+    if (!copy)
+        return -1;
+    cJSON *c = cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1);
+    /* Not called after an accepted text: it would compute NULL + 0. */
+    const char *err = c ? NULL : cJSON_GetErrorPtr();
+    int rc = c ? PF_CJSON_ACCEPTED
+               : !err || err < copy || err > copy + len ? PF_CJSON_ERROR_OUTSIDE
+                                                        : PF_CJSON_REFUSED;
+    *offset = rc == PF_CJSON_REFUSED ? (size_t)(err - copy) : 0;
+    cJSON_Delete(c);
+    free(copy);
+    return rc;
+}
+
+/* What cJSON's array calls say of array a that its child links do not, or
+ * NULL; then the same for every array below it. */
+static const char *walk(const cJSON *a)
+{
+    int n = 0;
+    for (const cJSON *i = a->child; i; i = i->next) {
+        const char *why = walk(i);
+        if (why)
+            return why;
+        if (cJSON_IsArray(a) && cJSON_GetArrayItem(a, n) != i)
+            return "cJSON_GetArrayItem(a, i) is not the i-th child";
+        n++;
+    }
+    if (!cJSON_IsArray(a))
+        return NULL;
+    if (cJSON_GetArraySize(a) != n)
+        return "cJSON_GetArraySize(a) is not the number of children";
+    if (cJSON_GetArrayItem(a, n) || cJSON_GetArrayItem(a, -1))
+        return "cJSON_GetArrayItem(a, i) is not NULL outside the array";
+    return NULL;
+}
+
+/* A null appended to every array and "": null to every object, those
+ * below first (cJSON appends after child->prev, the last child). */
+static bool append_nulls(cJSON *c)
+{
+    for (cJSON *i = c->child; i; i = i->next)
+        if (!append_nulls(i))
+            return false;
+    if (cJSON_IsArray(c))
+        return cJSON_AddItemToArray(c, cJSON_CreateNull());
+    if (cJSON_IsObject(c))
+        return cJSON_AddItemToObject(c, "", cJSON_CreateNull());
+    return true;
+}
+
+const char *pf_json_cjson_edit_parsed(const uint8_t *text, size_t len, pf_buf *out)
+{
+    char *copy = nul_terminated(text, len);
+    cJSON *c = copy ? cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1) : NULL;
+    free(copy);
+    const char *why = c ? walk(c) : "cJSON refused its own text of v";
+    if (!why && !append_nulls(c))
+        why = "cJSON could not append to what it read";
+    if (!why && !print_to(c, out))
+        why = "cJSON could not print what it read";
+    cJSON_Delete(c);
+    return why;
 }

@@ -19,19 +19,23 @@
  *                    cJSON_GetObjectItemCaseSensitive finds equal values
  *                    for every key, and the permuted tree printed and
  *                    parsed equals v as a map
- *   formatted_layout, compare, exact_length, valueint, references
- *                    cJSON's own, described in harness/cjson/extra.c:
+ *   formatted_layout, compare, exact_length, valueint, references,
+ *   edit_parsed      cJSON's own, described in harness/cjson/extra.c:
  *                    cJSON_Print's layout, cJSON_Compare,
  *                    cJSON_ParseWithLength without a NUL, the valueint
- *                    of numbers made and read, trees built of references
+ *                    of numbers made and read, trees built of references,
+ *                    a tree cJSON read walked and appended to
  *
  * In raw mode the rest of the input is JSON text:
  *
  *   canonical_fixed_point  whatever cJSON accepts prints to a text that
  *                    re-parses to the same value and re-prints unchanged
  *   reference        cJSON reads what the strict reference parser reads,
- *                    and refuses lone surrogate escapes and nesting
- *                    deeper than 1000 (harness/cjson/extra.c)
+ *                    refuses lone surrogate escapes and nesting deeper
+ *                    than 1000, and refuses what the reference refuses
+ *                    but for its leniencies (harness/cjson/raw.c)
+ *   error_ptr        cJSON_GetErrorPtr points inside a refused text
+ *                    (harness/cjson/raw.c)
  *
  * batch_incremental is not checked: cJSON has no incremental or callback
  * parser (cJSON_Parse* take the whole text at once).
@@ -63,6 +67,9 @@
  *      top ~36 doubles (up to DBL_MAX) to 1.79769313486232e+308,
  *      compare_double calls inf "equal" to them, and the printed number
  *      reads back as infinity (a real bug, DaveGamble/cJSON #838).
+ *   R8 cJSON_GetErrorPtr is called only after a refused text (error_ptr):
+ *      after an accepted one it computes NULL + 0, undefined behaviour
+ *      that UBSan reports (FINDINGS.md).
  */
 #include "propfuzz.h"
 #include "propfuzz_json.h"
@@ -133,10 +140,12 @@ static const pf_property value_properties[] = {
     {"exact_length", cjson_exact_length},
     {"valueint", cjson_valueint},
     {"references", cjson_references},
+    {"edit_parsed", cjson_edit_parsed},
 };
 static const pf_property raw_properties[] = {
     {"canonical_fixed_point", pf_json_canonical_fixed_point},
     {"reference", cjson_reference},
+    {"error_ptr", cjson_error_ptr},
 };
 static const pf_mode modes[] = {
     {"values", draw_value, value_properties, PF_LEN(value_properties)},
@@ -167,16 +176,33 @@ static const pf_json_seed seeds[] = {
     /* Top-level literals: what follows them is the end of the text. */
     {"top-true", "true"},
     {"nested-objects", "{\"a\":{\"b\":{},\"c\":[{\"d\":0}]},\"e\":[]}"},
+    /* A container that ends the text: cJSON_ParseWithLength reads its
+     * closing byte last (exact_length). */
+    {"top-empty-object", "{}"},
+    {"top-empty-array", "[]"},
 };
 
-/* 1000 and 1001 nested arrays, written by pf_target_seeds. */
-static char deep[2][2 * 1001 + 1];
+/* 1000 and 1001 nested arrays; an array of 1001 empty objects, of 1001
+ * empty arrays: written by pf_target_seeds. */
+static char deep[2][2 * 1001 + 1], siblings[2][3 * 1001 + 2];
 
 static void nest(char *text, size_t depth)
 {
     memset(text, '[', depth);
     memset(text + depth, ']', depth);
     text[2 * depth] = 0;
+}
+
+static void siblings_of(char *text, const char *empty)
+{
+    char *at = text;
+    *at++ = '[';
+    for (int i = 0; i < 1001; i++) {
+        memcpy(at, empty, 2);
+        at += 2;
+        *at++ = i < 1000 ? ',' : ']';
+    }
+    *at = 0;
 }
 
 /* Raw-mode seeds: texts cJSON accepts in forms it does not print, and
@@ -195,6 +221,20 @@ static const pf_json_seed raw_seeds[] = {
     /* CJSON_NESTING_LIMIT's edge: 1000 nested arrays read, 1001 refused. */
     {"raw-depth-1000", deep[0]},
     {"raw-depth-1001", deep[1]},
+    /* Depth is given back after each container: 1001 siblings are read. */
+    {"raw-sibling-objects", siblings[0]},
+    {"raw-sibling-arrays", siblings[1]},
+    /* Near misses cJSON must refuse (reference): a literal's last byte,
+     * each separator. */
+    {"raw-near-null", "[nulx]"},
+    {"raw-near-true", "[trux]"},
+    {"raw-near-false", "[falsx]"},
+    {"raw-no-colon", "{\"a\" 1}"},
+    {"raw-no-comma", "[1 2]"},
+    {"raw-no-member-comma", "{\"a\":1 \"b\":2}"},
+    {"raw-trailing-comma", "[1,]"},
+    {"raw-trailing-member-comma", "{\"a\":1,}"},
+    {"raw-after-value", "[1]x"},
 };
 
 void pf_target_seeds(pf_json_emit *emit)
@@ -203,5 +243,7 @@ void pf_target_seeds(pf_json_emit *emit)
                                          PF_LEN(raw_seeds), NULL, 0};
     nest(deep[0], 1000);
     nest(deep[1], 1001);
+    siblings_of(siblings[0], "{}");
+    siblings_of(siblings[1], "[]");
     pf_json_seed_target(emit, &cjson, N_MODES, &own);
 }

@@ -155,6 +155,30 @@ static void r7_dbl_max(void)
             "%d bad doubles, largest good %.17g", bad, d);
 }
 
+/* R8: after an accepted text cJSON_GetErrorPtr computes NULL + 0, which
+ * UBSan reports (error_ptr calls it only after a refused text). */
+static void error_ptr_after_success(void)
+{
+    cJSON *c = parse("[1]");
+    const char *p = cJSON_GetErrorPtr();
+    fprintf(stderr, "accepted: %d, error pointer %p\n", c != NULL, (const void *)p);
+    cJSON_Delete(c);
+}
+
+static void r8_error_ptr(void)
+{
+    int status = 0;
+    const char *out = in_child(error_ptr_after_success, &status);
+    verdict("R8 error-ptr-after-success-is-null-plus-zero",
+            out && status != 0 && strstr(out, "applying zero offset to null pointer"),
+            "exit status %d, stderr: %s", status, out ? out : "(none)");
+    cJSON *c = parse("[1");
+    const char *p = cJSON_GetErrorPtr();
+    verdict("R8 error-ptr-after-refusal-is-set", !c && p != NULL, "pointer %p",
+            (const void *)p);
+    cJSON_Delete(c);
+}
+
 int main(void)
 {
     r1_numbers_are_doubles();
@@ -164,5 +188,6 @@ int main(void)
     r5_duplicate_keys();
     r6_overflow_and_trailing();
     r7_dbl_max();
+    r8_error_ptr();
     return finish();
 }
