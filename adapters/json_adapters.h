@@ -51,8 +51,9 @@ int pf_json_cjson_references(const pf_json *v, pf_json_cjson_views *out);
  * computes NULL + 0 then (FINDINGS.md). */
 enum { PF_CJSON_ACCEPTED, PF_CJSON_REFUSED, PF_CJSON_ERROR_OUTSIDE };
 int pf_json_cjson_error_ptr(const uint8_t *text, size_t len, size_t *offset);
-/* cJSON's reading of text, walked with cJSON_GetArraySize and
- * cJSON_GetArrayItem against its child links, then a null appended to
+/* cJSON's reading of text, walked with its type predicates (one holds
+ * for each item) and cJSON_GetArraySize and cJSON_GetArrayItem against
+ * its child links, then a null appended to
  * every array and a member "": null to every object (cJSON_AddItemTo*,
  * those below first), printed compact into out. NULL, or what was wrong. */
 const char *pf_json_cjson_edit_parsed(const uint8_t *text, size_t len, pf_buf *out);

@@ -299,10 +299,22 @@ int pf_json_cjson_error_ptr(const uint8_t *text, size_t len, size_t *offset)
     return rc;
 }
 
-/* What cJSON's array calls say of array a that its child links do not, or
- * NULL; then the same for every array below it. */
+/* Exactly one of cJSON's type predicates holds for an item it read. */
+static bool one_type(const cJSON *c)
+{
+    int n = cJSON_IsFalse(c) + cJSON_IsTrue(c) + cJSON_IsNull(c) + cJSON_IsNumber(c) +
+            cJSON_IsString(c) + cJSON_IsArray(c) + cJSON_IsObject(c) + cJSON_IsRaw(c);
+    return n == 1 && !cJSON_IsInvalid(c) &&
+           cJSON_IsBool(c) == (cJSON_IsTrue(c) || cJSON_IsFalse(c));
+}
+
+/* What cJSON's type predicates and array calls say of item a and those
+ * below it that its type and child links do not, or NULL. */
 static const char *walk(const cJSON *a)
 {
+    if (!one_type(a))
+        return "not exactly one of cJSON_IsFalse, IsTrue, IsNull, IsNumber, IsString, "
+               "IsArray, IsObject, IsRaw holds (or IsInvalid does, or IsBool disagrees)";
     int n = 0;
     for (const cJSON *i = a->child; i; i = i->next) {
         const char *why = walk(i);

@@ -229,7 +229,7 @@ static const pf_json_seed raw_seeds[] = {
     {"raw-near-null", "[nulx]"},
     {"raw-near-true", "[trux]"},
     {"raw-near-false", "[falsx]"},
-    {"raw-no-colon", "{\"a\" 1}"},
+    {"raw-no-colon", "{\"a\"=1}"},
     {"raw-no-comma", "[1 2]"},
     {"raw-no-member-comma", "{\"a\":1 \"b\":2}"},
     {"raw-trailing-comma", "[1,]"},

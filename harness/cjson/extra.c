@@ -15,9 +15,11 @@
  *                     every number cJSON reads from its text of v, has
  *                     valueint = valuedouble saturated to int (cJSON's
  *                     int view, read by callers of the documented field)
- *   edit_parsed       cJSON's reading of its text of v, walked by
- *                     cJSON_GetArraySize and cJSON_GetArrayItem, agrees
- *                     with its child links; with a null appended to every
+ *   edit_parsed       cJSON's reading of its text of v, walked by its
+ *                     type predicates (exactly one holds for each item,
+ *                     cJSON_IsInvalid none), cJSON_GetArraySize and
+ *                     cJSON_GetArrayItem, agrees with its types and child
+ *                     links; with a null appended to every
  *                     array and "": null to every object (cJSON_AddItemTo*)
  *                     it prints as v so extended, built by copy
  *   references        v built with cJSON_CreateStringReference strings
