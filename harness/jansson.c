@@ -32,6 +32,10 @@
  *
  *   canonical_fixed_point  whatever json_loadb accepts dumps to a text
  *                      that loads to the same value and dumps unchanged
+ *   reference          json_loadb reads what the strict reference parser
+ *                      reads, refuses what it refuses (but for a NUL
+ *                      byte) and what jansson documents it refuses
+ *                      (harness/jansson/raw.c)
  *
  * jansson has no push parser, but json_load_callback pulls its input
  * through a callback in pieces the caller chooses: batch_incremental
@@ -55,6 +59,7 @@
 #include "propfuzz.h"
 #include "propfuzz_json.h"
 #include "json_adapters.h"
+#include "jansson/jansson_raw.h"
 
 #include <jansson.h>
 
@@ -94,10 +99,15 @@ static void *draw_value(pf_src *s) { return pf_json_value_case(s, &jansson); }
 static void *take_raw(pf_src *s) { return pf_json_raw_case(s, &jansson); }
 static void *draw_text(pf_src *s) { return pf_json_chunked_case(s, &jansson); }
 
-/* The shared JSON properties, in the order the header lists them. */
+/* The shared JSON properties, in the order the header lists them; then
+ * jansson's own (harness/jansson/raw.c). */
+static const pf_property raw_properties[] = {
+    {"canonical_fixed_point", pf_json_canonical_fixed_point},
+    {"reference", jansson_reference},
+};
 static const pf_mode modes[] = {
     {"values", draw_value, pf_json_value_properties, PF_JSON_N_VALUE_PROPERTIES},
-    {"raw", take_raw, pf_json_raw_properties, 1},
+    {"raw", take_raw, raw_properties, PF_LEN(raw_properties)},
     {"chunked", draw_text, pf_json_chunked_properties, 1},
 };
 static const pf_target target = {"jansson", modes, PF_LEN(modes), NULL};
@@ -118,6 +128,16 @@ static const pf_json_seed raw_seeds[] = {
     {"raw-nul-key", "{\"a\\u0000\":1}"},
     /* Reals that need all 17 digits, far from 1: the printer's precision. */
     {"raw-long-reals", "[1234567890123456.7,-9.8765432109876543e+300,0.1]"},
+    /* Texts jansson must refuse (reference): UTF-8 a byte off, two low
+     * surrogates, near misses of a literal and of each separator. */
+    {"raw-bad-continuation", "[\"\xc3\x41\"]"},
+    {"raw-overlong-4", "[\"\xf0\x8f\xbf\xbf\"]"},
+    {"raw-surrogate-4-past", "[\"\xf4\x90\x80\x80\"]"},
+    {"raw-low-low", "[\"\\udc00\\udc00\"]"},
+    {"raw-near-null", "[nulx]"},
+    {"raw-no-colon", "{\"a\"=1}"},
+    {"raw-trailing-comma", "[1,]"},
+    {"raw-no-comma", "{\"a\":1 \"b\":2}"},
 };
 
 /* Chunked-mode seeds: texts (good and bad), cut into chunks. */

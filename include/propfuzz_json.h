@@ -347,6 +347,28 @@ void pf_json_key_order(pf_src *s, void *json_case);
 void pf_json_batch_incremental(pf_src *s, void *json_case);
 void pf_json_canonical_fixed_point(pf_src *s, void *json_case);
 
+/* A library against the strict reference parser (pf_json_parse), for a
+ * raw-mode property of its own target: a text the reference accepts, the
+ * library must read as view says (unless must_refuse says it refuses it);
+ * a text the reference refuses, it must refuse too unless refused_for
+ * says the refusal may be one of its leniencies (NULL). A NULL view:
+ * the value is not compared (a restriction's). */
+typedef struct pf_json_reference {
+    const char *(*must_refuse)(const pf_json *ref, const pf_json_parse_info *info);
+    const char *(*refused_for)(const uint8_t *text, size_t len,
+                               const pf_json_parse_info *info);
+    pf_json *(*view)(pf_json_pool *p, const pf_json *ref,
+                     const pf_json_parse_info *info);
+} pf_json_reference;
+void pf_json_check_reference(pf_src *s, const pf_json_case *c,
+                             const pf_json_reference *r);
+/* The reference's refusals no lenient library shares: no value, a byte no
+ * value starts with or a bad literal, a missing or extra separator, an
+ * end inside a value, a byte above 0x20 after the value (their name), or
+ * NULL. The reference stops at its first error: all before it is JSON. */
+const char *pf_json_structural_refusal(const uint8_t *text, size_t len,
+                                       const pf_json_parse_info *info);
+
 /* The modes' tables, in the order above: value mode (batch_incremental
  * last, so a library without an incremental parser takes the first
  * PF_JSON_N_VALUE_PROPERTIES - 1), raw mode, chunked mode. */
