@@ -11,7 +11,7 @@
  *                      the canonical JSON text of v == v
  *   deterministic      json_dumps of the same tree twice is identical
  *                      (compact, and with drawn indent/ascii/slash/sort
- *                      flags)
+ *                      flags and JSON_REAL_PRECISION(1..31))
  *   format_neutral     json_dumps with drawn flags (JSON_INDENT(0..31),
  *                      JSON_COMPACT, JSON_ENSURE_ASCII, JSON_ESCAPE_SLASH)
  *                      loads to what the compact dump loads to; the
@@ -67,7 +67,8 @@ enum mode { MODE_VALUES, MODE_RAW, MODE_CHUNKED, N_MODES };
 
 /* json_dumps flags, drawn for deterministic and format_neutral. Sorting
  * keys reorders members, which format_neutral's ordered comparison would
- * take for a change: only deterministic draws it. */
+ * take for a change, and a real precision below 17 changes doubles: only
+ * deterministic draws them. */
 static const void *draw_dump_flags(pf_src *s, pf_json_use use)
 {
     size_t *f = pf_alloc(s, sizeof *f);
@@ -81,6 +82,10 @@ static const void *draw_dump_flags(pf_src *s, pf_json_use use)
         *f |= JSON_ESCAPE_SLASH;
     if (use == PF_JSON_FOR_DETERMINISTIC && pf_bool(s, "sort_keys"))
         *f |= JSON_SORT_KEYS;
+    /* Fewer digits change the value read back: deterministic only. Up to
+     * 31 digits, jsonp_dtostr's 100-byte buffer holds the longest. */
+    if (use == PF_JSON_FOR_DETERMINISTIC && pf_bool(s, "real_precision"))
+        *f |= JSON_REAL_PRECISION(pf_u64_range(s, "precision", 1, 31));
     pf_span_end(s);
     return f;
 }
