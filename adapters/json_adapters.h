@@ -37,12 +37,14 @@ int pf_json_cjson_valueint(const pf_json *v, const uint8_t *text, size_t len,
                            pf_json_cjson_number *bad);
 /* The compact text of: v built by copy (by_copy); v built with strings by
  * cJSON_CreateStringReference and keys by cJSON_AddItemToObjectCS
- * (by_reference); [{"k":v},v] with both v's added to the tree by copy by
+ * (by_reference); [{"k":v,"m":c},v] with both v's added to the tree by
+ * copy, and c its first child when it has one, by
  * cJSON_AddItemReferenceTo{Object,Array} (wrapped); and the tree by copy
  * printed again after the other two were deleted (after). 0, or -1 when
  * cJSON runs out of memory or cannot print. */
 typedef struct {
     pf_buf *by_copy, *by_reference, *wrapped, *after;
+    pf_buf *first_child; /* its first item or member's value, if any */
 } pf_json_cjson_views;
 int pf_json_cjson_references(const pf_json *v, pf_json_cjson_views *out);
 /* cJSON reads text: accepted; refused with cJSON_GetErrorPtr inside the

@@ -267,6 +267,10 @@ int pf_json_cjson_references(const pf_json *v, pf_json_cjson_views *out)
     cJSON *wrap = cJSON_CreateArray(), *obj = cJSON_CreateObject();
     bool ok = tree && refs && wrap && obj &&
               cJSON_AddItemReferenceToObject(obj, "k", tree);
+    /* A member referred to under another key: its own key must stay. */
+    if (ok && tree->child)
+        ok = cJSON_AddItemReferenceToObject(obj, "m", tree->child) &&
+             print_to(tree->child, out->first_child);
     bool obj_owned = ok && cJSON_AddItemToArray(wrap, obj);
     if (!obj_owned)
         cJSON_Delete(obj);

@@ -35,7 +35,8 @@
  *                    than 1000, and refuses what the reference refuses
  *                    but for its leniencies (harness/cjson/raw.c)
  *   error_ptr        cJSON_GetErrorPtr points inside a refused text
- *                    (harness/cjson/raw.c)
+ *   bom              a byte order mark before the text changes nothing
+ *                    cJSON reads (both harness/cjson/raw.c)
  *
  * batch_incremental is not checked: cJSON has no incremental or callback
  * parser (cJSON_Parse* take the whole text at once).
@@ -146,6 +147,7 @@ static const pf_property raw_properties[] = {
     {"canonical_fixed_point", pf_json_canonical_fixed_point},
     {"reference", cjson_reference},
     {"error_ptr", cjson_error_ptr},
+    {"bom", cjson_bom},
 };
 static const pf_mode modes[] = {
     {"values", draw_value, value_properties, PF_LEN(value_properties)},
@@ -218,6 +220,13 @@ static const pf_json_seed raw_seeds[] = {
     {"raw-high-then-bmp", "[\"\\ud800\\u0041\"]"},
     {"raw-high-then-high", "[\"\\ud800\\udbff\"]"},
     {"raw-pair-edges", "[\"\\ud800\\udc00\",\"\\udbff\\udfff\"]"},
+    /* Upper-case hex digits at each end of A-F (parse_hex4). */
+    {"raw-upper-hex", "[\"\\u00A9\\u00FF\\uABCD\"]"},
+    /* An object that never closes: at its end, and before another byte. */
+    {"raw-unclosed-object", "{\"a\":1"},
+    {"raw-object-then-x", "{\"a\":1x"},
+    /* A one-byte text after a byte order mark (bom). */
+    {"raw-bom-one-byte", "\xef\xbb\xbf" "1"},
     /* CJSON_NESTING_LIMIT's edge: 1000 nested arrays read, 1001 refused. */
     {"raw-depth-1000", deep[0]},
     {"raw-depth-1001", deep[1]},

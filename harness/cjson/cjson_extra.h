@@ -15,5 +15,6 @@ void cjson_edit_parsed(pf_src *s, void *json_case);
 /* raw mode (harness/cjson/raw.c) */
 void cjson_reference(pf_src *s, void *json_case);
 void cjson_error_ptr(pf_src *s, void *json_case);
+void cjson_bom(pf_src *s, void *json_case);
 
 #endif

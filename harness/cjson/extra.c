@@ -24,10 +24,11 @@
  *                     it prints as v so extended, built by copy
  *   references        v built with cJSON_CreateStringReference strings
  *                     and cJSON_AddItemToObjectCS keys prints as v built
- *                     by copy; [{"k":v},v] made with
- *                     cJSON_AddItemReferenceTo{Object,Array} prints as
- *                     that text says; and deleting both leaves v's tree
- *                     and strings as they were (printed again after)
+ *                     by copy; [{"k":v,"m":c},v] (c v's first child, if
+ *                     any) made with cJSON_AddItemReferenceTo{Object,
+ *                     Array} prints as that text says; and deleting both
+ *                     leaves v's tree and strings as they were (printed
+ *                     again after)
  * They catch what the shared properties cannot see: whitespace only
  * changes nothing a parser reads back, and the shared properties never
  * call cJSON_Compare, parse without a NUL after the text, read valueint
@@ -176,7 +177,7 @@ void cjson_valueint(pf_src *s, void *in)
 void cjson_references(pf_src *s, void *in)
 {
     const pf_json_case *c = in;
-    pf_json_cjson_views v = {scratch(s), scratch(s), scratch(s), scratch(s)};
+    pf_json_cjson_views v = {scratch(s), scratch(s), scratch(s), scratch(s), scratch(s)};
     if (pf_json_cjson_references(c->value, &v) != 0)
         pf_fail(s, NULL, "cJSON could not build or print v", NULL, 0, NULL);
     pf_check_bytes_equal(s, NULL, "v built by reference, printed", v.by_reference->data,
@@ -185,10 +186,14 @@ void cjson_references(pf_src *s, void *in)
     pf_buf *want = scratch(s);
     pf_buf_put(want, "[{\"k\":", 6);
     pf_buf_put(want, v.by_copy->data, v.by_copy->len);
+    if (v.first_child->len) {
+        pf_buf_put(want, ",\"m\":", 5);
+        pf_buf_put(want, v.first_child->data, v.first_child->len);
+    }
     pf_buf_put(want, "},", 2);
     pf_buf_put(want, v.by_copy->data, v.by_copy->len);
     pf_buf_putc(want, ']');
-    pf_check_bytes_equal(s, NULL, "[{\"k\":v},v] made of item references, printed",
+    pf_check_bytes_equal(s, NULL, "[{\"k\":v,\"m\":v's first child},v] made of item references, printed",
                          v.wrapped->data, v.wrapped->len, "that text", want->data,
                          want->len);
     pf_check_bytes_equal(s, NULL, "v's tree printed after the references were deleted",

@@ -12,6 +12,8 @@
  *               as whitespace or in strings, invalid UTF-8, a byte order
  *               mark, non-hex \u digits, a NUL) and are not compared.
  *               Texts with U+0000 escapes are not compared (R3).
+ *   bom         a UTF-8 byte order mark before a text changes nothing
+ *               cJSON reads (it skips one)
  *   error_ptr   cJSON_GetErrorPtr points inside a text cJSON refuses
  *               (not called after an accepted one: cJSON computes NULL + 0
  *               then, undefined behaviour, FINDINGS.md)
@@ -23,6 +25,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { CJSON_NESTING_LIMIT = 1000 };
 
@@ -79,4 +82,27 @@ void cjson_error_ptr(pf_src *s, void *in)
     if (pf_json_cjson_error_ptr(c->text, c->len, &offset) == PF_CJSON_ERROR_OUTSIDE)
         pf_fail(s, NULL, "cJSON refused the text and cJSON_GetErrorPtr is not inside it",
                 NULL, 0, NULL);
+}
+
+/* A UTF-8 byte order mark before a text changes nothing cJSON reads
+ * (cJSON_ParseWithLengthOpts skips it). */
+void cjson_bom(pf_src *s, void *in)
+{
+    const pf_json_case *c = in;
+    if (c->len >= 3 && memcmp(c->text, "\xEF\xBB\xBF", 3) == 0)
+        return; /* a second mark is text */
+    pf_buf marked = {0};
+    pf_buf_put(&marked, "\xEF\xBB\xBF", 3);
+    pf_buf_put(&marked, c->text, c->len);
+    const pf_json_adapter *lib = c->suite->lib;
+    pf_json *plain = lib->parse(lib, c->pool, c->text, c->len);
+    pf_json *after_mark = lib->parse(lib, c->pool, marked.data, marked.len);
+    pf_buf_free(&marked);
+    pf_json_eq exactly = {0};
+    if (!plain != !after_mark || (plain && !pf_json_equal(plain, after_mark, &exactly, NULL))) {
+        pf_line lines[] = {{"text read", plain ? pf_json_show(c->pool, plain) : "refused"},
+                           {"after a BOM", after_mark ? pf_json_show(c->pool, after_mark) : "refused"}};
+        pf_fail(s, NULL, "a byte order mark before the text changes what cJSON reads", lines,
+                PF_LEN(lines), NULL);
+    }
 }
