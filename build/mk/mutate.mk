@@ -51,7 +51,9 @@ MUTATE_MIN_SCORE_bson := 66.4
 # jansson: its first campaign (SEED=11, before its survivors were worked)
 # as run, less the margin.
 MUTATE_MIN_SCORE_jansson := 64.7
-MUTATE_MIN_SCORE_cjson := 86.9
+# cjson: its SEED=12 campaign (the sample drawn after SEED=11's survivors
+# were worked) as run, less the margin.
+MUTATE_MIN_SCORE_cjson := 81.4
 MUTATE_MIN_SCORE_csv := 89.6
 MUTATE_PREREQS := $(MUTGEN) out/lib/libpropfuzz.a out/lib/cov/libpropfuzz.a \
                   out/obj/pf-cov/drivers/replay_main.o
