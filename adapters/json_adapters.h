@@ -22,6 +22,9 @@ extern const int pf_json_cjson_pretty;
  * cJSON_ParseWithLength on exactly the len bytes of text (no NUL after
  * them, trailing text ignored), NULL when refused. */
 int pf_json_cjson_compare(const pf_json *v, const uint8_t *text, size_t len);
+/* cJSON_Compare(tree of a, tree of b, case-sensitive): 1, 0, or -1 when a
+ * tree cannot be built. */
+int pf_json_cjson_compare_trees(const pf_json *a, const pf_json *b);
 pf_json *pf_json_cjson_parse_exact(pf_json_pool *p, const uint8_t *text,
                                    size_t len);
 /* Every number of v built by cJSON_CreateNumber, then of cJSON's reading

@@ -187,6 +187,15 @@ int pf_json_cjson_compare(const pf_json *a, const uint8_t *text, size_t len)
     return rc;
 }
 
+int pf_json_cjson_compare_trees(const pf_json *a, const pf_json *b)
+{
+    cJSON *ta = to_cjson(a), *tb = to_cjson(b);
+    int rc = !ta || !tb ? -1 : cJSON_Compare(ta, tb, 1) ? 1 : 0;
+    cJSON_Delete(ta);
+    cJSON_Delete(tb);
+    return rc;
+}
+
 pf_json *pf_json_cjson_parse_exact(pf_json_pool *p, const uint8_t *text,
                                    size_t len)
 {

@@ -7,7 +7,9 @@
  *                     its object's line
  *   compare           cJSON_Compare(v, cJSON's reading of its own text of
  *                     v, case-sensitive) is true (its number tolerance is
- *                     the printer's, R2)
+ *                     the printer's, R2); and for a container v, false
+ *                     against v with one more item or member, either way
+ *                     round
  *   exact_length      cJSON_ParseWithLength given exactly the bytes of its
  *                     text of v (no NUL after them) reads what the
  *                     NUL-terminated parse reads
@@ -122,6 +124,39 @@ void cjson_formatted_layout(pf_src *s, void *in)
                          want->len);
 }
 
+/* v with a null appended to every array and "": null to every object. */
+static pf_json *extended(pf_json_pool *p, const pf_json *v)
+{
+    pf_json *e = pf_json_copy(p, v);
+    for (size_t i = 0; e->type == PF_JSON_ARRAY && i < e->n; i++)
+        e->v.items[i] = extended(p, e->v.items[i]);
+    for (size_t i = 0; e->type == PF_JSON_OBJECT && i < e->n; i++)
+        e->v.members[i].value = extended(p, e->v.members[i].value);
+    if (e->type == PF_JSON_ARRAY)
+        pf_json_push(p, e, pf_json_null(p));
+    if (e->type == PF_JSON_OBJECT)
+        pf_json_put(p, e, "", 0, pf_json_null(p));
+    return e;
+}
+
+/* Container v with one more item (null), or one more member "": null
+ * under a key v lacks (all its keys joined, then "!"). */
+static pf_json *one_more(pf_json_pool *p, const pf_json *v)
+{
+    pf_json *w = pf_json_copy(p, v);
+    if (w->type == PF_JSON_ARRAY) {
+        pf_json_push(p, w, pf_json_null(p));
+        return w;
+    }
+    pf_buf key = {0};
+    for (size_t i = 0; i < w->n; i++)
+        pf_buf_put(&key, w->v.members[i].key, w->v.members[i].key_len);
+    pf_buf_putc(&key, '!');
+    pf_json_put(p, w, (const char *)key.data, key.len, pf_json_null(p));
+    pf_buf_free(&key);
+    return w;
+}
+
 void cjson_compare(pf_src *s, void *in)
 {
     const pf_json_case *c = in;
@@ -132,6 +167,19 @@ void cjson_compare(pf_src *s, void *in)
     if (rc == 0) {
         pf_line lines[] = {{"text", pf_json_show(c->pool, c->value)}};
         pf_fail(s, NULL, "cJSON_Compare(v, parse(its text of v)) is false",
+                lines, PF_LEN(lines), NULL);
+    }
+    if (c->value->type != PF_JSON_ARRAY && c->value->type != PF_JSON_OBJECT)
+        return;
+    /* And values that differ compare unequal, either way round. */
+    const pf_json *w = one_more(c->pool, c->value);
+    int vw = pf_json_cjson_compare_trees(c->value, w), wv = pf_json_cjson_compare_trees(w, c->value);
+    if (vw < 0 || wv < 0)
+        pf_fail(s, NULL, "cJSON could not build v", NULL, 0, NULL);
+    if (vw || wv) {
+        pf_line lines[] = {{"v", pf_json_show(c->pool, c->value)},
+                           {"w", pf_json_show(c->pool, w)}};
+        pf_fail(s, NULL, "cJSON_Compare(v, w) is true for v and w that differ",
                 lines, PF_LEN(lines), NULL);
     }
 }
@@ -199,21 +247,6 @@ void cjson_references(pf_src *s, void *in)
     pf_check_bytes_equal(s, NULL, "v's tree printed after the references were deleted",
                          v.after->data, v.after->len, "before", v.by_copy->data,
                          v.by_copy->len);
-}
-
-/* v with a null appended to every array and "": null to every object. */
-static pf_json *extended(pf_json_pool *p, const pf_json *v)
-{
-    pf_json *e = pf_json_copy(p, v);
-    for (size_t i = 0; e->type == PF_JSON_ARRAY && i < e->n; i++)
-        e->v.items[i] = extended(p, e->v.items[i]);
-    for (size_t i = 0; e->type == PF_JSON_OBJECT && i < e->n; i++)
-        e->v.members[i].value = extended(p, e->v.members[i].value);
-    if (e->type == PF_JSON_ARRAY)
-        pf_json_push(p, e, pf_json_null(p));
-    if (e->type == PF_JSON_OBJECT)
-        pf_json_put(p, e, "", 0, pf_json_null(p));
-    return e;
 }
 
 void cjson_edit_parsed(pf_src *s, void *in)
