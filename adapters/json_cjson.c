@@ -68,6 +68,16 @@ static char *nul_terminated(const uint8_t *text, size_t len)
     return copy;
 }
 
+/* cJSON's tree of text, read from a copy with a NUL after it (the NUL
+ * required to follow the value), or NULL when it refuses the text. */
+static cJSON *parse_terminated(const uint8_t *text, size_t len)
+{
+    char *copy = nul_terminated(text, len);
+    cJSON *c = copy ? cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1) : NULL;
+    free(copy);
+    return c;
+}
+
 static pf_json *from_cjson(pf_json_pool *p, const cJSON *c)
 {
     if (cJSON_IsNull(c))
@@ -93,16 +103,11 @@ static pf_json *from_cjson(pf_json_pool *p, const cJSON *c)
     abort(); /* cJSON_Raw or invalid: the parser never makes them */
 }
 
-/* A copy with a NUL appended, the NUL required to follow the value. */
 static pf_json *cjson_parse(const pf_json_adapter *a, pf_json_pool *p,
                             const uint8_t *text, size_t len)
 {
     (void)a;
-    char *copy = nul_terminated(text, len);
-    if (!copy)
-        return NULL;
-    cJSON *c = cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1);
-    free(copy);
+    cJSON *c = parse_terminated(text, len);
     if (!c)
         return NULL;
     pf_json *v = from_cjson(p, c);
@@ -178,10 +183,8 @@ const pf_json_adapter pf_json_cjson = {
 int pf_json_cjson_compare(const pf_json *a, const uint8_t *text, size_t len)
 {
     cJSON *tree = to_cjson(a);
-    char *copy = nul_terminated(text, len);
-    cJSON *read = tree && copy ? cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1) : NULL;
+    cJSON *read = tree ? parse_terminated(text, len) : NULL;
     int rc = !tree || !read ? -1 : cJSON_Compare(tree, read, 1) ? 1 : 0;
-    free(copy);
     cJSON_Delete(read);
     cJSON_Delete(tree);
     return rc;
@@ -242,8 +245,7 @@ int pf_json_cjson_valueint(const pf_json *v, const uint8_t *text, size_t len,
                            pf_json_cjson_number *bad)
 {
     cJSON *built = to_cjson(v);
-    char *copy = nul_terminated(text, len);
-    cJSON *read = built && copy ? cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1) : NULL;
+    cJSON *read = built ? parse_terminated(text, len) : NULL;
     int rc = -1;
     if (built && read) {
         const cJSON *b = unsaturated(built);
@@ -259,7 +261,6 @@ int pf_json_cjson_valueint(const pf_json *v, const uint8_t *text, size_t len,
             bad->saturated = saturated(b->valuedouble);
         }
     }
-    free(copy);
     cJSON_Delete(read);
     cJSON_Delete(built);
     return rc;
@@ -362,9 +363,7 @@ static bool append_nulls(cJSON *c)
 
 const char *pf_json_cjson_edit_parsed(const uint8_t *text, size_t len, pf_buf *out)
 {
-    char *copy = nul_terminated(text, len);
-    cJSON *c = copy ? cJSON_ParseWithLengthOpts(copy, len + 1, NULL, 1) : NULL;
-    free(copy);
+    cJSON *c = parse_terminated(text, len);
     const char *why = c ? walk(c) : "cJSON refused its own text of v";
     if (!why && !append_nulls(c))
         why = "cJSON could not append to what it read";
