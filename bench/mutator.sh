@@ -18,10 +18,11 @@
 # cost per mutation, and what the mutated inputs cost to run), and from the
 # libFuzzer runs the share of mutations it took (PF_MUTATOR_STATS).
 #
-# Time to kill (KILL_IDS_<t>="id,id,..." set): make mutate-<t> with
-# MUTANT_IDS and MUTATOR=0, then 1 (MUTANT_TIME=KILL_TIME, T2 unless set); per arm the mutants
-# killed by fuzzing (a mutant the corpus replay already kills is not
-# counted) and the median seconds to kill, survivors counted as never.
+# Time to kill (KILL_IDS_<t>="id,id,..." set): per seed, make mutate-<t>
+# with MUTANT_IDS, SEED and MUTATOR=0, then 1 (MUTANT_TIME=KILL_TIME, T2
+# unless set); per arm the runs (mutant and seed) killed by fuzzing (a
+# mutant the corpus replay already kills is not counted) and the median
+# seconds to kill, survivors counted as never, and among the kills.
 #
 # Planted bugs (PLANTED=1, the default outside quick mode): each
 # tests/planted/<t>/<property>.h the seeds do not already fail, fuzzed from
@@ -232,24 +233,33 @@ if [ "$t" = codec ]; then
 fi
 
 # --- time to kill on fixed mutants -------------------------------------------
+# Per seed of SEED_LIST (libFuzzer's seed for a mutant is drawn from SEED
+# and its id) and arm, one mutation run; its table is kept as
+# mutants-<t>-<0|1>-<seed>.tsv. The summary reads every seed's table in
+# PF_BENCH_OUT, so a later run with SEED_LIST="4" adds a seed.
 for t in $TARGETS; do
   ids_var=KILL_IDS_$t
   ids=${!ids_var:-}
   [ -n "$ids" ] && [ -z "$QUICK" ] || continue
+  for s in $SEED_LIST; do
+    for m in 0 1; do
+      make -s --no-print-directory "mutate-$t" MUTANT_IDS="$ids" MUTANT_TIME="$KILL_TIME" MUTATOR=$m SEED="$s" \
+        > "$OUT/mutate-$t-$m-$s.log" 2>&1 || die "make mutate-$t failed (see $OUT/mutate-$t-$m-$s.log)"
+      cp "out/mutate/$t/mutants.tsv" "$OUT/mutants-$t-$m-$s.tsv"
+    done
+  done
   echo
-  echo "time to kill, $t, MUTANT_TIME=$KILL_TIME (fuzzing kills only):"
+  echo "time to kill, $t, MUTANT_TIME=$KILL_TIME, runs of mutant and seed (fuzzing kills only):"
   for m in 0 1; do
-    make -s --no-print-directory "mutate-$t" MUTANT_IDS="$ids" MUTANT_TIME="$KILL_TIME" MUTATOR=$m \
-      > "$OUT/mutate-$t-$m.log" 2>&1 || die "make mutate-$t failed (see $OUT/mutate-$t-$m.log)"
-    cp "out/mutate/$t/mutants.tsv" "$OUT/mutants-$t-$m.tsv"
-    awk -F'\t' -v m=$m -v cap="$KILL_TIME" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    awk -F'\t' -v m=$m -v cap="$KILL_TIME" 'FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; f++; next }
       $col["phase"] == "replay" { replay++; next }
       { n++; if ($col["verdict"] == "property" || $col["verdict"] == "crash") { k++; v[k] = $col["seconds"] + 0 } }
       END { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
         # survivors count as never: the median is over all n.
         med = "-"; if (n && k >= (n + 1) / 2) med = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + (n / 2 + 1 <= k ? v[n / 2 + 1] : cap)) / 2
-        printf "  MUTATOR=%s: %d of %d killed by fuzzing (%d killed by the corpus, not counted), median time to kill %s s\n", m, k, n, replay, med }' \
-      "$OUT/mutants-$t-$m.tsv"
+        kmed = "-"; if (k) kmed = (k % 2) ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
+        printf "  MUTATOR=%s: %d of %d runs killed by fuzzing (%d seeds; %d killed by the corpus, not counted), median time to kill %s s (of the kills: %s s)\n", m, k, n, f, replay, med, kmed }' \
+      "$OUT"/mutants-"$t"-$m-*.tsv
   done
 done
 echo
