@@ -3,7 +3,8 @@
  * here, so a harness that defines its own wins, and mutator_decode.c
  * refers to pf__mutator_hooks so that this member of libpropfuzz.a is
  * linked into every binary (libFuzzer's weak references would not pull
- * it). Off unless PF_MUTATOR=1: off, every mutation is libFuzzer's own. */
+ * it). Off unless PF_MUTATOR=1 or the harness's PF_MUTATOR_DEFAULT_ON:
+ * off, every mutation is libFuzzer's own. */
 #include "mutator_internal.h"
 
 const char pf__mutator_hooks[] = "propfuzz structure-aware mutator";

@@ -5,9 +5,11 @@
  * so whatever the mutator writes replays, and it decodes the same every
  * time (the mutated bytes are what reports and the shrinker see).
  *
- * Switches (read once): PF_MUTATOR=1 switches the mutator on; unset or 0
- * leaves every mutation to the engine (off is the default: bench/mutator.sh
- * measured no gain yet, see README "Structure-aware mutation");
+ * Switches (read once): PF_MUTATOR=1 switches the mutator on, 0 leaves
+ * every mutation to the engine; unset or empty, the target's default
+ * decides: off, unless its harness says PF_MUTATOR_DEFAULT_ON (on where
+ * bench/mutator.sh measured a gain, see README "Structure-aware
+ * mutation");
  * PF_MUTATOR_ENGINE=<pct> the engine's share when on (default 40);
  * PF_MUTATOR_RUNS=1 lets a decode run the target (by default, under
  * libFuzzer, only the input it ran last is edited, whose draws that run
@@ -76,10 +78,17 @@ static void print_stats(void)
     fprintf(stderr, "\n");
 }
 
+/* Defined by PF_MUTATOR_DEFAULT_ON in a harness; weak here, so in a
+ * binary whose harness does not define it its address is null: off. */
+extern const int pf_mutator_default_on __attribute__((weak));
+
 static void configure(void)
 {
     const char *on = getenv("PF_MUTATOR");
-    g_on = on && *on && strcmp(on, "0") != 0;
+    if (on && *on)
+        g_on = strcmp(on, "0") != 0;
+    else
+        g_on = &pf_mutator_default_on && pf_mutator_default_on;
     const char *pct = getenv("PF_MUTATOR_ENGINE");
     if (pct && *pct) {
         long p = strtol(pct, NULL, 10);

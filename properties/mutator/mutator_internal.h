@@ -147,7 +147,7 @@ size_t pf__crossover(const uint8_t *d1, size_t s1, const uint8_t *d2,
 size_t pf__mutate_decoded(const pf__decoded *d, const pf__decoded *from,
                           const uint8_t *data, size_t size, uint8_t *out,
                           size_t max_size, unsigned seed);
-/* Whether the mutator is on (PF_MUTATOR, default on). */
+/* Whether the mutator is on (PF_MUTATOR, else the target's default). */
 bool pf__mutator_on(void);
 
 #endif
