@@ -155,6 +155,10 @@ static const pf_mode modes[] = {
 };
 static const pf_target target = {"cjson", modes, PF_LEN(modes), NULL};
 PF_TARGET(target)
+/* bench/mutator.sh: on, libFuzzer killed a fixed sample of cJSON mutants
+ * faster at no loss of edges or lines (README "Structure-aware
+ * mutation"); PF_MUTATOR=0 switches it off. */
+PF_MUTATOR_DEFAULT_ON;
 
 /* ------------------------------------------------------------------ */
 /* Seeds, written as values (design §6): JSON texts read by the         */

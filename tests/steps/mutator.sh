@@ -1,8 +1,9 @@
 # The structure-aware mutator (properties/mutator/). Its unit tests are
 # tests/test_mutator.c (a unit/ step); here: the mutator fuzzing itself
 # (tests/fuzz_mutator.c: every output fits and replays identically), and
-# the switch on a real target: PF_MUTATOR=0 leaves every mutation to
-# libFuzzer, PF_MUTATOR=1 makes structural edits. Sourced by tests/run.sh.
+# the switch on real targets: PF_MUTATOR=0 leaves every mutation to
+# libFuzzer, PF_MUTATOR=1 makes structural edits, unset the target's
+# default decides. Sourced by tests/run.sh.
 mutator_fuzz_smoke() {
   local dir=out/test-tmp/fuzz-mutator
   rm -rf "$dir" && mkdir -p "$dir/corpus" "$dir/artifacts"
@@ -14,18 +15,26 @@ mutator_fuzz_smoke() {
 step "mutator/fuzz-smoke" mutator_fuzz_smoke
 
 # The share of structural edits PF_MUTATOR_STATS reports for 300 runs.
-mutator_share() { # ON(0|1) -> the structural percentage
-  local dir=out/test-tmp/mutator-switch-$1
+mutator_share() { # TARGET ON(0|1|unset) -> the structural percentage
+  local dir=out/test-tmp/mutator-switch-$1-$2
   rm -rf "$dir" && mkdir -p "$dir"
-  PF_MUTATOR=$1 PF_MUTATOR_STATS=1 out/libfuzzer/codec -seed=1 -runs=300 \
-    "$dir" corpus/codec 2>&1 | sed -n 's/^propfuzz mutator: .*structural \([0-9.]*\)%.*/\1/p'
+  if [ "$2" = unset ]; then
+    env -u PF_MUTATOR PF_MUTATOR_STATS=1 "out/libfuzzer/$1" -seed=1 -runs=300 "$dir" "corpus/$1" 2>&1
+  else
+    PF_MUTATOR=$2 PF_MUTATOR_STATS=1 "out/libfuzzer/$1" -seed=1 -runs=300 "$dir" "corpus/$1" 2>&1
+  fi | sed -n 's/^propfuzz mutator: .*structural \([0-9.]*\)%.*/\1/p'
 }
+# The switch, and each target's default: codec's is off, cjson's on
+# (PF_MUTATOR_DEFAULT_ON in harness/cjson.c), and PF_MUTATOR overrides it.
 mutator_switch() {
-  make -s out/libfuzzer/codec || return 1
-  local off on
-  off=$(mutator_share 0) on=$(mutator_share 1)
-  echo "structural share: PF_MUTATOR=0 $off%, PF_MUTATOR=1 $on%"
-  [ "$off" = 0.0 ] && [ -n "$on" ] && awk -v s="$on" 'BEGIN { exit !(s > 20) }'
+  make -s out/libfuzzer/codec out/libfuzzer/cjson || return 1
+  local off on codec cjson cjson_off
+  off=$(mutator_share codec 0) on=$(mutator_share codec 1) codec=$(mutator_share codec unset)
+  cjson=$(mutator_share cjson unset) cjson_off=$(mutator_share cjson 0)
+  echo "structural share: codec PF_MUTATOR=0 $off%, =1 $on%, unset $codec%;" \
+    "cjson unset $cjson%, PF_MUTATOR=0 $cjson_off%"
+  many() { [ -n "$1" ] && awk -v s="$1" 'BEGIN { exit !(s > 20) }'; }
+  [ "$off" = 0.0 ] && [ "$codec" = 0.0 ] && [ "$cjson_off" = 0.0 ] && many "$on" && many "$cjson"
 }
 step "mutator/switch" mutator_switch
 
