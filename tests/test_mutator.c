@@ -267,7 +267,7 @@ static void failing_input_is_quiet(void)
 
 int main(void)
 {
-    setenv("PF_MUTATOR", "1", 1); /* off by default */
+    setenv("PF_MUTATOR", "1", 1); /* no PF_MUTATOR_DEFAULT_ON here: off */
     run("replays_identically", replays_identically);
     run("total_on_random_bytes", total_on_random_bytes);
     run("each_edit", each_edit);

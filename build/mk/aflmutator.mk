@@ -26,8 +26,9 @@ out/afl-mutator/%.so: harness/%.c $(call tdeps,$$*) out/lib/pic/libpropfuzz.a ou
 	  $(INC) $(CFLAGS_$*) $(call libinc,pic) $(call tsrc,$*) out/obj/pf-pic/mutator/afl_hooks.o \
 	  out/lib/pic/libpropfuzz.a $(call liba,pic) -lm -o $@
 
-# make afl-<t> with PF_MUTATOR=1 (PF_MUTATOR=0 or unset: off, as for
-# libFuzzer) builds the mutator first; when it does not build (a library
+# make afl-<t> with PF_MUTATOR=1 (PF_MUTATOR=0 or unset: off; a
+# target's PF_MUTATOR_DEFAULT_ON is libFuzzer's only, where it was
+# measured) builds the mutator first; when it does not build (a library
 # that will not build -fPIC, say) afl-fuzz runs without it, said in one
 # line, the build's output in out/afl-mutator/<t>.log.
 afl_mutator_build = $(if $(filter-out 0,$(PF_MUTATOR)),mkdir -p out/afl-mutator && \

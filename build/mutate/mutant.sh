@@ -46,10 +46,13 @@ rewrite_arg() { # ARG DIR -> ARG with $root replaced by $m/root
 # copy, its object into OBJDIR; sets OBJ to it (and ENTRY_*).
 compile_entry() {
   mt_read_entry "$1"
-  local args=() prev= a
+  # The compiler stays as recorded: a bare name run in a directory of the
+  # mutated file's tree (SQLite's compiles gen/sqlite3.c inside gen/)
+  # would otherwise be rewritten to a path in the copy.
+  local args=("${ENTRY_ARGS[0]}") prev= a
   OBJ=$2/$(basename "$1").$(basename "$ENTRY_OBJ")
   mkdir -p "$2"
-  for a in "${ENTRY_ARGS[@]}"; do
+  for a in "${ENTRY_ARGS[@]:1}"; do
     if [ "$prev" = -o ]; then args+=("$OBJ")
     else args+=("$(rewrite_arg "$a" "$ENTRY_DIR")"); fi
     prev=$a
