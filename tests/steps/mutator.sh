@@ -17,12 +17,11 @@ step "mutator/fuzz-smoke" mutator_fuzz_smoke
 # The share of structural edits PF_MUTATOR_STATS reports for 300 runs.
 mutator_share() { # TARGET ON(0|1|unset) -> the structural percentage
   local dir=out/test-tmp/mutator-switch-$1-$2
+  local switch=(PF_MUTATOR="$2")
+  [ "$2" = unset ] && switch=(-u PF_MUTATOR)
   rm -rf "$dir" && mkdir -p "$dir"
-  if [ "$2" = unset ]; then
-    env -u PF_MUTATOR PF_MUTATOR_STATS=1 "out/libfuzzer/$1" -seed=1 -runs=300 "$dir" "corpus/$1" 2>&1
-  else
-    PF_MUTATOR=$2 PF_MUTATOR_STATS=1 "out/libfuzzer/$1" -seed=1 -runs=300 "$dir" "corpus/$1" 2>&1
-  fi | sed -n 's/^propfuzz mutator: .*structural \([0-9.]*\)%.*/\1/p'
+  env "${switch[@]}" PF_MUTATOR_STATS=1 "out/libfuzzer/$1" -seed=1 -runs=300 "$dir" "corpus/$1" 2>&1 |
+    sed -n 's/^propfuzz mutator: .*structural \([0-9.]*\)%.*/\1/p'
 }
 # The switch, and each target's default: codec's is off, cjson's on
 # (PF_MUTATOR_DEFAULT_ON in harness/cjson.c), and PF_MUTATOR overrides it.
