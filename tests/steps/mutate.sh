@@ -152,11 +152,14 @@ mutate_baseline() {
 # SHARD: two shards of the same campaign, merged, give the unsharded
 # run's verdicts, kill matrix and scores.
 mutate_shards() {
-  local ok=0 i strip
+  local ok=0 i strip pids=()
+  # (waited by process id: a job number such as %2 is not found once
+  # that job has ended and been reaped, whichever shard ends first)
   for i in 1 2; do
     mutate_baseline_run SHARD=$i/2 > "$mutate_dir-shard$i.log" 2>&1 &
+    pids+=($!)
   done
-  wait %1 && wait %2 || { cat "$mutate_dir"-shard?.log; return 1; }
+  wait "${pids[0]}" && wait "${pids[1]}" || { cat "$mutate_dir"-shard?.log; return 1; }
   cat "$mutate_dir"-shard?.log
   grep -q 'shard 1 of 2: 5 of 9' "$mutate_dir-shard1.log" || ok=1
   # (make mutate-merge-<target> runs this script for a real target.)
