@@ -3,6 +3,7 @@
 #   MUTANT_IDS=<id,...>  SHARD=<i>/<n>  MUTATOR=0|1 (the structure-aware mutator)
 #   BASELINE="<fuzz target file>..."  BASELINE_CORPUS=<dir>...
 #   BASELINE_DICT=<file>...  BASELINE_SOURCES=<file>...  BASELINE_CFLAGS=...
+#   BASELINE_TIME=<s> (each baseline fuzz target's fuzzing; MUTANT_TIME)
 #   BASELINE=own: the library's own fuzz target, MUTATE_BASELINE_<target>
 #   (build/targets/<target>.mk), seeded by MUTATE_BASELINE_SEEDS_<target>,
 #   with MUTATE_BASELINE_DICT_<target>, _SOURCES_<target>, _CFLAGS_<target>.

@@ -58,6 +58,8 @@ function header(   rate) {
     out("")
     printf "Sites: %d in the library's source, %d on lines the corpus covers, %d not covered (counted, not run).  \n", n_sites, n_cov, n_uncov > md
     printf "Sample: %d covered mutants (SEED=%s), %d stillborn (do not compile), %d marked equivalent, %d identical (compile to the original's code: equivalent, not run); MUTANT_TIME=%s s.  \n", n, seed, stillborn, equivalent, identical, mt > md
+    if (baseline != "" && bt != "" && bt != mt)
+        printf "Each baseline fuzz target fuzzes %s s (BASELINE_TIME).  \n", bt > md
     if (baseline != "") printf "Baseline: `%s` (each mutant also fuzzed by it from its own corpus; a kill by any counts).  \n", baseline > md
     if (date != "") printf "Run: %s at revision %s%s.  \n", date, rev, (shards > 1 ? ", merged from " shards " shards" : "") > md
     printf "This run: %d mutants in %.0f s with JOBS=%s (%s mutants per minute)", ran, secs, jobs, rate > md
@@ -219,6 +221,7 @@ function json(rate,   i, g) {
     }
     printf "},\n  \"date\": \"%s\",\n  \"revision\": \"%s\",\n  \"shards\": %d,\n", date, rev, shards > js
     printf "  \"mutant_time\": %s,\n  \"seed\": %s,\n  \"jobs\": %s,\n", mt, seed, jobs > js
+    printf "  \"baseline_time\": %s,\n", (baseline == "" || bt == "" ? "null" : bt) > js
     printf "  \"mutants_per_minute\": %s,\n", (rate == "n/a" ? "null" : rate) > js
     printf "  \"seconds_per_mutant\": %s\n}\n", (timed ? sprintf("%.1f", mutant_secs / timed) : "null") > js
 }

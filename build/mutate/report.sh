@@ -46,15 +46,16 @@ baseline=
     }' "$equiv" "$base/sites.tsv" "$all" "$bres" "$out/sample.txt" | sort -t "$(printf '\t')" -k2,2 -k3,3n -k1,1
 } > "$out/mutants.tsv"
 rm -f "$all" "$bres"
-# When and from what: run.sh's campaign.tsv (date, revision).
-date= rev= mt=${MUTANT_TIME:-} seed=${SEED:-}
-[ -f "$out/campaign.tsv" ] && IFS=$'\t' read -r date rev mt seed < "$out/campaign.tsv"
+# When and from what: run.sh's campaign.tsv (date, revision, the seconds
+# of fuzzing of a mutant and of each baseline fuzz target, the seed).
+date= rev= mt=${MUTANT_TIME:-} seed=${SEED:-} bt=
+[ -f "$out/campaign.tsv" ] && IFS=$'\t' read -r date rev mt seed bt < "$out/campaign.tsv"
 
 props=$(paste -sd, "$base/properties.txt")
 read -r ran secs jobs < "$out/last-run.tsv" || { ran=0 secs=0 jobs=1; }
 awk -F'\t' -v t="$t" -v props="$props" -v ran="$ran" -v secs="$secs" -v jobs="$jobs" \
     -v n_sites="$(wc -l < "$base/sites.tsv")" -v n_cov="$(wc -l < "$base/covered.tsv")" \
-    -v n_uncov="$(wc -l < "$base/uncovered.tsv")" -v mt="$mt" -v seed="$seed" \
+    -v n_uncov="$(wc -l < "$base/uncovered.tsv")" -v mt="$mt" -v seed="$seed" -v bt="$bt" \
     -v baseline="$baseline" -v date="$date" -v rev="$rev" -v shards="${PF_MUTATE_SHARDS:-1}" \
     -v equiv_where="${PF_MUTATE_EQUIVALENT_HINT:-build/mutate/equivalent/$t.txt}" \
     -v md="$out/report.md" -v js="$out/summary.json" -f "$here/report.awk" "$out/mutants.tsv"

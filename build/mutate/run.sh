@@ -32,11 +32,13 @@ t=${1:?usage: run.sh <target>}
 
 MUTANTS=${MUTANTS:-all} MUTANT_TIME=${MUTANT_TIME:-10} JOBS=${JOBS:-1} SEED=${SEED:-1}
 MIN_SCORE=${MIN_SCORE:-} SHARD=${SHARD:-} BASELINE=${BASELINE:-}
+BASELINE_TIME=${BASELINE_TIME:-$MUTANT_TIME}
 # MUTATE_GATE=1: MIN_SCORE defaults to the target's gate (build/mk/mutate.mk).
 [ "${MUTATE_GATE:-}" != 1 ] || MIN_SCORE=${MIN_SCORE:-${PF_MUTATE_GATE:-}}
 case $MUTANTS in all|[1-9]|[1-9][0-9]*) ;; *) mt_die "MUTANTS must be a number or all";; esac
 case $MUTANTS in all) ;; *[!0-9]*) mt_die "MUTANTS must be a number or all";; esac
 case $MUTANT_TIME in ''|*[!0-9]*) mt_die "MUTANT_TIME must be seconds";; esac
+case $BASELINE_TIME in ""|*[!0-9]*) mt_die "BASELINE_TIME must be seconds";; esac
 case $JOBS in ''|*[!0-9]*|0) mt_die "JOBS must be a positive number";; esac
 case $SEED in ''|*[!0-9]*) mt_die "SEED must be a number";; esac
 [ -z "$MIN_SCORE" ] || awk -v s="$MIN_SCORE" 'BEGIN { exit !(s ~ /^[0-9]+(\.[0-9]+)?$/ && s <= 100) }' ||
@@ -47,7 +49,7 @@ if [ -n "$SHARD" ]; then
     mt_die "SHARD must be <i>/<n> with 1 <= i <= n (e.g. SHARD=2/4)"
   shard_i=${BASH_REMATCH[1]} shard_n=${BASH_REMATCH[2]}
 fi
-export MUTANT_TIME SEED
+export MUTANT_TIME SEED BASELINE_TIME
 # MUTATOR=0|1: the structure-aware mutator off or on in the fuzzing runs
 # (PF_MUTATOR; unset: the binary's default).
 case ${MUTATOR:-} in '') ;; 0|1) export PF_MUTATOR=$MUTATOR ;; *) mt_die "MUTATOR must be 0 or 1";; esac
@@ -139,7 +141,7 @@ done
 export PF_MUTATE_BASELINE_PRINT=
 mkdir -p "$out/baseline"
 if [ -n "$BASELINE" ]; then
-  PF_MUTATE_BASELINE_PRINT=$(printf '%s\n' "$(cat "$base/baseline/.fingerprint")" "$MUTANT_TIME" \
+  PF_MUTATE_BASELINE_PRINT=$(printf '%s\n' "$(cat "$base/baseline/.fingerprint")" "$BASELINE_TIME" \
     "$PF_MUTANT_INPUT_TIMEOUT" "$SEED" | sha1sum | cut -c1-16)
   for r in "$out"/baseline/*; do
     [ -f "$r" ] && [ "$(cut -f2 "$r")" != "$PF_MUTATE_BASELINE_PRINT" ] && rm -f "$r"
@@ -158,12 +160,13 @@ done < "$out/sample.txt"
 share=
 [ "$shard_n" = 1 ] || share=" (shard $shard_i of $shard_n: $(wc -l < "$out/sample.txt") of $(wc -l < "$out/sample-all.txt"))"
 echo "propfuzz: $(wc -l < "$out/sample.txt") mutants of $t$share ($n_equiv marked equivalent, $done_ done before);" \
-     "running ${#todo[@]} with JOBS=$JOBS, MUTANT_TIME=$MUTANT_TIME${BASELINE:+, baseline: $(cut -f1 "$base/baseline/list.tsv" | paste -sd' ')}"
+     "running ${#todo[@]} with JOBS=$JOBS, MUTANT_TIME=$MUTANT_TIME${BASELINE:+, baseline: $(cut -f1 "$base/baseline/list.tsv" | paste -sd' ')$( [ "$BASELINE_TIME" = "$MUTANT_TIME" ] || echo " ${BASELINE_TIME} s each")}"
 
 # When and from what revision (the README table's columns).
 rev=$(git -C "$PF_MUTATE_PROJECT" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 [ "$rev" = unknown ] || [ -z "$(git -C "$PF_MUTATE_PROJECT" status --porcelain -- . ':!out' 2>/dev/null)" ] || rev=$rev-dirty
-printf '%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%d)" "$rev" "$MUTANT_TIME" "$SEED" > "$out/campaign.tsv"
+printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%d)" "$rev" "$MUTANT_TIME" "$SEED" \
+  "${BASELINE:+$BASELINE_TIME}" > "$out/campaign.tsv"
 
 start=$(mt_now)
 if [ ${#todo[@]} -gt 0 ]; then

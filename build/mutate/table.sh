@@ -30,6 +30,8 @@ for f in "$@"; do
     END {
       n = j["scored"]
       b = j["baseline"] == "null" || j["baseline"] == "" ? "-" : pc(j["killed_baseline"], n) " `" j["baseline"] "`"
+      if (b != "-" && j["baseline_time"] != "" && j["baseline_time"] != "null" && j["baseline_time"] != j["mutant_time"])
+        b = b ", " j["baseline_time"] " s each"
       e = j["equivalent"] + j["identical"]
       if (j["identical"] + 0) e = e " (" j["identical"] " identical)"
       r = j["mutants_per_minute"] == "null" || j["mutants_per_minute"] == "" ? "-" : j["mutants_per_minute"] " (" j["jobs"] ")"

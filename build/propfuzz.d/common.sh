@@ -37,6 +37,7 @@ pf_parse_options() {
   pf_known= pf_out= pf_afl_out= pf_seed= pf_fork=0 pf_deterministic=0
   pf_into= pf_as_known=0 pf_triage_time=
   pf_compdb= pf_harness=() pf_sources=() pf_mutants= pf_min_score= pf_baselines=() pf_libs= pf_equivalent=
+  pf_baseline_time=
   declare -gA pf_bin=()
   local o v
   while [ $# -gt 0 ]; do
@@ -47,7 +48,7 @@ pf_parse_options() {
       --keep-going|--fork|--deterministic|--as-known|--help) v= ;;
       --bin-dir|--*-bin|--corpus|--dict|--findings|--work|--afl-out|--out|--into|--time|--triage-time|\
       --jobs|--seed|--engine-args|--known|--compdb|--harness|--sources|--mutants|--min-score|--baseline|\
-      --libs|--equivalent)
+      --baseline-time|--libs|--equivalent)
         [ $# -gt 0 ] || pf_die "$o needs a value (run: propfuzz help)"; v=$1; shift ;;
       --*) pf_die "unknown option $o (run: propfuzz help)" ;;
       *) pf_args+=("$o"); continue ;;
@@ -84,6 +85,8 @@ pf_parse_options() {
         awk -v s="$v" 'BEGIN { exit !(s ~ /^[0-9]+(\.[0-9]+)?$/ && s <= 100) }' ||
           pf_die "--min-score must be a percentage, 0 to 100 (got '$v')" ;;
       --baseline) pf_baselines+=("$v") ;;
+      --baseline-time) pf_baseline_time=$v
+        case $v in ''|*[!0-9]*) pf_die "--baseline-time must be seconds (got '$v')" ;; esac ;;
       --libs) pf_libs=$v ;;
       --equivalent) pf_equivalent=$v ;;
       --fork) pf_fork=1 ;;

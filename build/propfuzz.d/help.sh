@@ -35,7 +35,8 @@ options (paths relative to the current directory):
   --out PATH  --into DIR  --as-known  --afl-out DIR  --triage-time S
 mutate: --compdb FILE|DIR  --harness FILE...  --sources GLOB... (narrows the
   library's entries)  --mutants N|all  --time S (per mutant and run)  --jobs N
-  --seed N  --min-score PCT (exit 1 below it)  --baseline FILE...  --libs 'LDFLAGS'
+  --seed N  --min-score PCT (exit 1 below it)  --baseline FILE...
+  --baseline-time S (each baseline's fuzzing; --time)  --libs 'LDFLAGS'
   --equivalent FILE ("<id> <reason>" lines)  --out DIR
 exit status: 0 done (fuzz: nothing new found, or stopped with Ctrl-C), 1 a
 failure (fuzz: new findings when the run ended by itself; replay: a failing

@@ -9,7 +9,8 @@
 #     (build/mutate/compdb.sh), the harness from CMake's <target>-fuzz
 #     (propfuzz_add_target) or --harness, linked with this propfuzz.
 # Settings: --mutants N|all, --time S (per mutant and run), --jobs N,
-# --seed N, --min-score PCT (exit 1 below it), --baseline FILE...,
+# --seed N, --min-score PCT (exit 1 below it), --baseline FILE...
+# (--baseline-time S: each one's fuzzing, --time unless given),
 # --corpus DIR, --dict FILE, --sources GLOB..., --libs 'LINK FLAGS',
 # --equivalent FILE (lines "<id> <reason>"), --out DIR.
 pf_cmd_mutate() {
@@ -146,6 +147,7 @@ pf_mutate_compdb() {
       b+=("$(realpath "$p")")
     done
     export BASELINE="${b[*]}" BASELINE_CFLAGS="${BASELINE_CFLAGS:-$hflags}"
+    if [ -n "$pf_baseline_time" ]; then export BASELINE_TIME=$pf_baseline_time; else unset BASELINE_TIME; fi
   else
     unset BASELINE
   fi

@@ -108,19 +108,21 @@ mutate_resume_gate() {
 # tiny_baseline.c: crash-only, one assertion), as a third column. Added to
 # the finished campaign above, only the baseline runs for its mutants;
 # m793641479c (a kind made equal to another) is the one the baseline
-# kills and the properties miss.
+# kills and the properties miss. The baseline fuzzes its own time
+# (BASELINE_TIME), recorded in the report.
 mutate_baseline_ids=m793641479c
 mutate_baseline_run() {
   local ids; ids=$(printf '%s\n' "${!mutate_expect[@]}" $mutate_baseline_ids | sort | paste -sd,)
   make -s mutate-selftest MUTATE_OUT="$mutate_dir" MUTANT_IDS="$ids" MUTANT_TIME=2 JOBS=2 \
-    PF_MUTANT_INPUT_TIMEOUT=1 BASELINE=src:tiny_baseline.c BASELINE_CORPUS=tests/mutate/baseline-corpus "$@"
+    PF_MUTANT_INPUT_TIMEOUT=1 BASELINE=src:tiny_baseline.c BASELINE_CORPUS=tests/mutate/baseline-corpus \
+    BASELINE_TIME=3 "$@"
 }
 mutate_baseline() {
   local out ok=0 id want got
   cp "$mutate_dir/results/m17ed0e501f" "$mutate_dir-kept"
   out=$(mutate_baseline_run 2>&1) || { echo "$out"; return 1; }
   echo "$out"
-  grep -q '9 mutants of tiny (1 marked equivalent, 0 done before); running 8 .*baseline: tiny_baseline$' <<<"$out" &&
+  grep -q '9 mutants of tiny (1 marked equivalent, 0 done before); running 8 .*baseline: tiny_baseline 3 s each$' <<<"$out" &&
     cmp "$mutate_dir/results/m17ed0e501f" "$mutate_dir-kept" || { echo "not resumed as expected"; ok=1; }
   declare -A bexpect=(
     [m17ed0e501f]="property survived -" [mdd667c4eb7]="property survived -"
@@ -136,10 +138,12 @@ mutate_baseline() {
   done
   grep -q '"score_baseline": 50.0,' "$mutate_dir/summary.json" &&
     grep -q '"baseline": "tiny_baseline",' "$mutate_dir/summary.json" &&
+    grep -q '"baseline_time": 3,' "$mutate_dir/summary.json" &&
     grep -q '"score_with_properties": 66.7,' "$mutate_dir/summary.json" || { cat "$mutate_dir/summary.json"; ok=1; }
   grep -q '^| mutant | where | op | round_trip | kind_range | crash | crash-only | baseline |$' "$mutate_dir/report.md" &&
     grep -q "^| the library's own fuzzer (\`tiny_baseline\`) | 3 / 6 | 50.0% |$" "$mutate_dir/report.md" &&
     grep -q '^## Killed with properties, not by the baseline (2)$' "$mutate_dir/report.md" &&
+    grep -q '^Each baseline fuzz target fuzzes 3 s (BASELINE_TIME)' "$mutate_dir/report.md" &&
     grep -q '^## Killed by the baseline, not with properties (1)$' "$mutate_dir/report.md" &&
     grep -q '^- `m793641479c` tests/mutate/tinylib.c:43 cst: tiny_baseline:signal (replay)' "$mutate_dir/report.md" &&
     grep -q '^- `m17ed0e501f` tests/mutate/tinylib.c:17 aor: only `round_trip`' "$mutate_dir/report.md" ||
@@ -187,7 +191,7 @@ mutate_table() {
   out=$(make -s mutate-table SUMMARIES="$mutate_dir/summary.json") || return 1
   echo "$out"
   grep -q '^| target | mutants run | equivalent | with properties | crash-only |' <<<"$out" &&
-    grep -q '^| tiny | 6 | 2 (1 identical) | \*\*66.7% (4/6)\*\* | 33.3% (2/6) | 50.0% (3/6) `tiny_baseline` | 2 s, 1 | [0-9.]* ([0-9]*) | 20[0-9-]* | `[0-9a-f]*\(-dirty\)\?` |$' <<<"$out" || return 1
+    grep -q '^| tiny | 6 | 2 (1 identical) | \*\*66.7% (4/6)\*\* | 33.3% (2/6) | 50.0% (3/6) `tiny_baseline`, 3 s each | 2 s, 1 | [0-9.]* ([0-9]*) | 20[0-9-]* | `[0-9a-f]*\(-dirty\)\?` |$' <<<"$out" || return 1
   out=$(make -s mutate-table SUMMARIES=tests/mutate/equivalent.txt 2>&1) && return 1
   grep -q 'is not a campaign' <<<"$out"
 }
