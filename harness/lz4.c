@@ -17,6 +17,8 @@
  *                   size, checksum flags and dictID that were asked for
  *   batch_stream    the streamed frame keeps the block size and mode
  *   concat          with skippable frames (magic 0x184D2A5x)
+ * and on the block API (lz4/block.c) block_capacity, dest_size and
+ * dict_attach: exact rooms, LZ4_compress_destSize, attached dictionaries.
  * Raw mode feeds the rest of the input to LZ4F_decompress (frames one
  * after another, drawn steps) or to the block decoder (drawn capacity,
  * target and dictionary): decompress_safe, and for blocks the dictionary
@@ -45,7 +47,8 @@
  *      "will silently corrupt" (Note 5).
  *
  * The files: here the properties and the modes; lz4/codec.c the frame
- * preferences and lz4frame behind the pf_stream_codec; lz4/format.c
+ * preferences and lz4frame behind the pf_stream_codec; lz4/block.c the
+ * block API's properties; lz4/format.c
  * skippable frames and the offset-0 scan (R5); lz4/seeds.c the seeds;
  * lz4/lz4.h what they share.
  */
@@ -262,6 +265,9 @@ static const pf_property value_properties[] = {
     {"deterministic", pf_stream_deterministic},
     {"batch_stream", prop_batch_stream},
     {"concat", pf_stream_concat},
+    {"block_capacity", lz_prop_block_capacity},
+    {"dest_size", lz_prop_dest_size},
+    {"dict_attach", lz_prop_dict_attach},
 };
 static const pf_property raw_properties[] = {{"decompress_safe", prop_decompress_safe}};
 static const pf_mode modes[] = {

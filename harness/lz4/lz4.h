@@ -1,6 +1,7 @@
 /* lz4's shared parts: sizes, the drawn frame preferences and options, and
  * the functions harness/lz4.c (the properties and modes), codec.c
- * (lz4frame behind the pf_stream_codec), format.c (what the harness reads
+ * (lz4frame behind the pf_stream_codec), block.c (the block API's
+ * properties), format.c (what the harness reads
  * and writes of the formats itself) and seeds.c share. The restrictions
  * (R1..) are listed in harness/lz4.c. */
 #ifndef HARNESS_LZ4_H
@@ -50,6 +51,11 @@ void lz_write_skippable(pf_src *s, unsigned magic, const uint8_t *p, size_t n,
                         pf_vec *out);
 bool lz_block_has_offset0(const uint8_t *p, size_t n);
 bool lz_frames_have_offset0(const uint8_t *p, size_t n);
+
+/* block.c: the block API's properties on the value mode's input. */
+void lz_prop_block_capacity(pf_src *s, void *input);
+void lz_prop_dest_size(pf_src *s, void *input);
+void lz_prop_dict_attach(pf_src *s, void *input);
 
 /* harness/lz4.c: the value mode's hooks, for the seeds. */
 extern const pf_stream_target lz_target;
