@@ -3,8 +3,9 @@
  * to, beyond decoding back. Compressed bytes are free to change between
  * releases, so these compare calls of one build with each other:
  *   block_capacity  into a room of exactly its size a block comes out the
- *                   same bytes, into one byte less it is refused (0); it
- *                   decodes into exactly the data's size, not one byte less
+ *                   same bytes, into one byte less or a drawn shorter room
+ *                   it is refused (0); it decodes into exactly the data's
+ *                   size, not one byte less
  *   dest_size       LZ4_compress_destSize (LZ4_compress_HC_destSize) into
  *                   a drawn room writes no more than the room, consumes a
  *                   prefix of the data that decodes back, and all of it
@@ -152,6 +153,12 @@ void lz_prop_block_capacity(pf_src *s, void *input)
     int r = blk_compress(s, &b, room(s, c - 1), c - 1);
     if (r != 0)
         blk_fail(s, &b, "a room one byte short of the block was accepted", r, 0);
+    /* Any shorter room too, and nothing is written past it (the guard):
+     * where the room ends inside a match's length bytes or a literal run
+     * is where the output limit's checks are tried. */
+    int short_room = (int)pf_u64_range(s, "short_room", 0, (uint64_t)c - 1);
+    if ((r = blk_compress(s, &b, room(s, short_room), short_room)) != 0)
+        blk_fail(s, &b, "a room shorter than the block was accepted", r, 0);
     char *back = room(s, b.len);
     int d = blk_decompress(&b, full, c, back, b.len);
     if (d != b.len || memcmp(back, b.data, (size_t)b.len) != 0)
