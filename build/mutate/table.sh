@@ -29,7 +29,10 @@ for f in "$@"; do
     function pc(k, n) { return n ? sprintf("%.1f%% (%d/%d)", 100 * k / n, k, n) : "-" }
     END {
       n = j["scored"]
-      b = j["baseline"] == "null" || j["baseline"] == "" ? "-" : pc(j["killed_baseline"], n) " `" j["baseline"] "`"
+      # Several fuzz targets (a union) are counted, not listed.
+      nb = split(j["baseline"], names, " ")
+      b = j["baseline"] == "null" || j["baseline"] == "" ? "-" \
+        : pc(j["killed_baseline"], n) (nb > 1 ? ", " nb " fuzz targets" : " `" j["baseline"] "`")
       if (b != "-" && j["baseline_time"] != "" && j["baseline_time"] != "null" && j["baseline_time"] != j["mutant_time"])
         b = b ", " j["baseline_time"] " s each"
       e = j["equivalent"] + j["identical"]
