@@ -89,6 +89,12 @@ static void configure(void)
         g_on = strcmp(on, "0") != 0;
     else
         g_on = &pf_mutator_default_on && pf_mutator_default_on;
+    /* Said once, so a run's log tells which it got: libFuzzer's "found
+     * LLVMFuzzerCustomMutator" shows either way (the hooks are always
+     * linked), and the default is the harness's (PF_MUTATOR_DEFAULT_ON). */
+    fprintf(stderr, "propfuzz: structure-aware mutator %s (%s; PF_MUTATOR=%d turns it %s)\n",
+            g_on ? "on" : "off", on && *on ? "PF_MUTATOR" : "this target's default",
+            g_on ? 0 : 1, g_on ? "off" : "on");
     const char *pct = getenv("PF_MUTATOR_ENGINE");
     if (pct && *pct) {
         long p = strtol(pct, NULL, 10);
