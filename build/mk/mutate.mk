@@ -6,7 +6,8 @@
 #   BASELINE_TIME=<s> (each baseline fuzz target's fuzzing; MUTANT_TIME)
 #   BASELINE=own: the library's own fuzz target, MUTATE_BASELINE_<target>
 #   (build/targets/<target>.mk), seeded by MUTATE_BASELINE_SEEDS_<target>,
-#   with MUTATE_BASELINE_DICT_<target>, _SOURCES_<target>, _CFLAGS_<target>.
+#   with MUTATE_BASELINE_DICT_<target>, _SOURCES_<target>, _CFLAGS_<target>,
+#   _TIME_<target>.
 # make mutate-merge-<target> SHARDS="<dir>...": the shards' one report.
 # make mutate-table [SUMMARIES="<summary.json>..."]: a table of campaigns.
 # make mutate-report-<target>: its report again, with equivalents listed since.
@@ -75,7 +76,8 @@ mutate_env = CC='$(CC)' CXX='$(MUTATE_CXX)' PF_MUTATE_HARNESS='$(1)' PF_MUTATE_L
   PF_MUTGEN='$(CURDIR)/$(MUTGEN)' \
   PF_MUTATE_OWN_FUZZER='$(MUTATE_BASELINE_$*)' PF_MUTATE_OWN_SEEDS='$(MUTATE_BASELINE_SEEDS_$*)' \
   PF_MUTATE_OWN_DICT='$(MUTATE_BASELINE_DICT_$*)' PF_MUTATE_OWN_SOURCES='$(MUTATE_BASELINE_SOURCES_$*)' \
-  PF_MUTATE_OWN_CFLAGS='$(MUTATE_BASELINE_CFLAGS_$*)' PF_MUTATE_GATE='$(MUTATE_MIN_SCORE_$*)'
+  PF_MUTATE_OWN_CFLAGS='$(MUTATE_BASELINE_CFLAGS_$*)' PF_MUTATE_OWN_TIME='$(MUTATE_BASELINE_TIME_$*)' \
+  PF_MUTATE_GATE='$(MUTATE_MIN_SCORE_$*)'
 
 mutate_libs = $(if $(MUTATE_LIBS_$(1)),$(MUTATE_LIBS_$(1)),$(LIB_$(1)))
 mutate_ldlibs = $(if $(MUTATE_LIBS_$(1)),$(MUTATE_LDLIBS_$(1)),$(LDLIBS_$(1)))

@@ -32,13 +32,13 @@ t=${1:?usage: run.sh <target>}
 
 MUTANTS=${MUTANTS:-all} MUTANT_TIME=${MUTANT_TIME:-10} JOBS=${JOBS:-1} SEED=${SEED:-1}
 MIN_SCORE=${MIN_SCORE:-} SHARD=${SHARD:-} BASELINE=${BASELINE:-}
-BASELINE_TIME=${BASELINE_TIME:-$MUTANT_TIME}
+BASELINE_TIME=${BASELINE_TIME:-}
 # MUTATE_GATE=1: MIN_SCORE defaults to the target's gate (build/mk/mutate.mk).
 [ "${MUTATE_GATE:-}" != 1 ] || MIN_SCORE=${MIN_SCORE:-${PF_MUTATE_GATE:-}}
 case $MUTANTS in all|[1-9]|[1-9][0-9]*) ;; *) mt_die "MUTANTS must be a number or all";; esac
 case $MUTANTS in all) ;; *[!0-9]*) mt_die "MUTANTS must be a number or all";; esac
 case $MUTANT_TIME in ''|*[!0-9]*) mt_die "MUTANT_TIME must be seconds";; esac
-case $BASELINE_TIME in ""|*[!0-9]*) mt_die "BASELINE_TIME must be seconds";; esac
+case $BASELINE_TIME in *[!0-9]*) mt_die "BASELINE_TIME must be seconds";; esac
 case $JOBS in ''|*[!0-9]*|0) mt_die "JOBS must be a positive number";; esac
 case $SEED in ''|*[!0-9]*) mt_die "SEED must be a number";; esac
 [ -z "$MIN_SCORE" ] || awk -v s="$MIN_SCORE" 'BEGIN { exit !(s ~ /^[0-9]+(\.[0-9]+)?$/ && s <= 100) }' ||
@@ -49,7 +49,7 @@ if [ -n "$SHARD" ]; then
     mt_die "SHARD must be <i>/<n> with 1 <= i <= n (e.g. SHARD=2/4)"
   shard_i=${BASH_REMATCH[1]} shard_n=${BASH_REMATCH[2]}
 fi
-export MUTANT_TIME SEED BASELINE_TIME
+export MUTANT_TIME SEED
 # MUTATOR=0|1: the structure-aware mutator off or on in the fuzzing runs
 # (PF_MUTATOR; unset: the binary's default).
 case ${MUTATOR:-} in '') ;; 0|1) export PF_MUTATOR=$MUTATOR ;; *) mt_die "MUTATOR must be 0 or 1";; esac
@@ -77,7 +77,9 @@ done
 # build/targets/<t>.mk names it (MUTATE_BASELINE_<t>), with the seeds its
 # script makes (MUTATE_BASELINE_SEEDS_<t>) unless BASELINE_CORPUS says,
 # and MUTATE_BASELINE_DICT_<t>, _SOURCES_<t>, _CFLAGS_<t> unless
-# BASELINE_DICT, BASELINE_SOURCES, BASELINE_CFLAGS say.
+# BASELINE_DICT, BASELINE_SOURCES, BASELINE_CFLAGS say; each fuzzes
+# MUTATE_BASELINE_TIME_<t> seconds unless BASELINE_TIME says (MUTANT_TIME
+# unless either does).
 # BASELINE=auto: own where the target names one, else none.
 export PF_MUTATE_BASELINE_SEEDS=
 if [ "$BASELINE" = auto ]; then BASELINE=; [ -z "${PF_MUTATE_OWN_FUZZER:-}" ] || BASELINE=own; fi
@@ -89,7 +91,9 @@ if [ "$BASELINE" = own ]; then
   export BASELINE_DICT=${BASELINE_DICT:-${PF_MUTATE_OWN_DICT:-}}
   export BASELINE_SOURCES=${BASELINE_SOURCES:-${PF_MUTATE_OWN_SOURCES:-}}
   export BASELINE_CFLAGS=${BASELINE_CFLAGS:-${PF_MUTATE_OWN_CFLAGS:-}}
+  BASELINE_TIME=${BASELINE_TIME:-${PF_MUTATE_OWN_TIME:-}}
 fi
+export BASELINE_TIME=${BASELINE_TIME:-$MUTANT_TIME}
 
 "$here/base.sh"
 base=$out/base
