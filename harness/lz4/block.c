@@ -7,9 +7,9 @@
  *                   it is refused (0); it decodes into exactly the data's
  *                   size, not one byte less
  *   dest_size       LZ4_compress_destSize (LZ4_compress_HC_destSize) into
- *                   a drawn room writes no more than the room, consumes a
- *                   prefix of the data that decodes back, and all of it
- *                   when the room is LZ4_compressBound()
+ *                   LZ4_compressBound() consumes all of the data, and into
+ *                   a drawn room writes no more than the room and consumes
+ *                   a prefix of the data; each decodes back
  *   dict_attach     with a dictionary, LZ4_attach_dictionary on a fresh
  *                   stream, then on the same stream reset by
  *                   LZ4_resetStream_fast, writes the bytes LZ4_loadDict does
@@ -31,7 +31,7 @@ typedef struct blk {
     bool hc;
 } blk;
 
-/* bytes repeated to at least n (none stay none). */
+/* p's len bytes repeated to fill n (none stay none). */
 static const char *grown(pf_src *s, const char *p, int len, int n)
 {
     if (len == 0 || len >= n)
@@ -159,41 +159,51 @@ void lz_prop_block_capacity(pf_src *s, void *input)
     int short_room = (int)pf_u64_range(s, "short_room", 0, (uint64_t)c - 1);
     if ((r = blk_compress(s, &b, room(s, short_room), short_room)) != 0)
         blk_fail(s, &b, "a room shorter than the block was accepted", r, 0);
+    /* Decoded from the exact room, guarded right after the block: a read
+     * past its end is an ASan report. */
     char *back = room(s, b.len);
-    int d = blk_decompress(&b, full, c, back, b.len);
+    int d = blk_decompress(&b, exact, c, back, b.len);
     if (d != b.len || memcmp(back, b.data, (size_t)b.len) != 0)
         blk_fail(s, &b, "the block does not decode into exactly the data", d, b.len);
-    if (b.len > 0 && (d = blk_decompress(&b, full, c, room(s, b.len - 1), b.len - 1)) >= 0)
+    if (b.len > 0 && (d = blk_decompress(&b, exact, c, room(s, b.len - 1), b.len - 1)) >= 0)
         blk_fail(s, &b, "the block decoded into a room one byte short of the data", d, -1);
+}
+
+/* LZ4_compress_destSize (its HC form at HC levels) into a room of target
+ * bytes: within it, a prefix of the data (all of it in the bound), which
+ * decodes back from a copy of exactly its size. */
+static void dest_size_into(pf_src *s, const blk *b, int target, int bound)
+{
+    char *dst = room(s, target);
+    int consumed = b->len, n;
+    if (b->hc) {
+        void *state = stream_memory(s, (size_t)LZ4_sizeofStateHC(), _Alignof(LZ4_streamHC_t));
+        n = LZ4_compress_HC_destSize(state, b->data, dst, &consumed, target, b->level);
+    } else {
+        n = LZ4_compress_destSize(b->data, dst, &consumed, target);
+    }
+    if (n < 0 || n > target)
+        blk_fail(s, b, "LZ4_compress_destSize wrote more than its room", n, target);
+    if (consumed < 0 || consumed > b->len)
+        blk_fail(s, b, "LZ4_compress_destSize consumed more than the data", consumed, b->len);
+    if (target >= bound && (n == 0 || consumed != b->len))
+        blk_fail(s, b, "LZ4_compress_destSize with room for all of it left data out",
+                 consumed, b->len);
+    if (n == 0)
+        return;
+    char *block = memcpy(room(s, n), dst, (size_t)n), *back = room(s, consumed);
+    int d = LZ4_decompress_safe(block, back, n, consumed);
+    if (d != consumed || memcmp(back, b->data, (size_t)consumed) != 0)
+        blk_fail(s, b, "LZ4_compress_destSize's block does not decode into the "
+                 "prefix it consumed", d, consumed);
 }
 
 void lz_prop_dest_size(pf_src *s, void *input)
 {
     blk b = blk_of(s, input);
     int bound = LZ4_compressBound(b.len);
-    int target = (int)pf_u64_range(s, "dest_room", 0, (uint64_t)bound);
-    char *dst = room(s, target);
-    int consumed = b.len, n;
-    if (b.hc) {
-        void *state = stream_memory(s, (size_t)LZ4_sizeofStateHC(), _Alignof(LZ4_streamHC_t));
-        n = LZ4_compress_HC_destSize(state, b.data, dst, &consumed, target, b.level);
-    } else {
-        n = LZ4_compress_destSize(b.data, dst, &consumed, target);
-    }
-    if (n < 0 || n > target)
-        blk_fail(s, &b, "LZ4_compress_destSize wrote more than its room", n, target);
-    if (consumed < 0 || consumed > b.len)
-        blk_fail(s, &b, "LZ4_compress_destSize consumed more than the data", consumed, b.len);
-    if (target >= bound && (n == 0 || consumed != b.len))
-        blk_fail(s, &b, "LZ4_compress_destSize with room for all of it left data out",
-                 consumed, b.len);
-    if (n == 0)
-        return;
-    char *back = room(s, consumed);
-    int d = LZ4_decompress_safe(dst, back, n, consumed);
-    if (d != consumed || memcmp(back, b.data, (size_t)consumed) != 0)
-        blk_fail(s, &b, "LZ4_compress_destSize's block does not decode into the "
-                 "prefix it consumed", d, consumed);
+    dest_size_into(s, &b, bound, bound);
+    dest_size_into(s, &b, (int)pf_u64_range(s, "dest_room", 0, (uint64_t)bound), bound);
 }
 
 void lz_prop_dict_attach(pf_src *s, void *input)
