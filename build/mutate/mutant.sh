@@ -197,8 +197,8 @@ verdict_of() {
 killer_of() { case $1 in property=*) echo "${1#property=}" ;; timeout) echo - ;; *) echo "${1#crash:}" ;; esac; }
 
 # run_mode BIN BASEBIN CHECKS TAG CORPUS DICT [noreplay]: replays CORPUS
-# (a directory, or - for none) on BIN, then fuzzes MUTANT_TIME seconds (or
-# the 8th argument's) if nothing failed. Sets V (verdict), K (killer), P (phase), T (seconds),
+# (a directory, or - for none) on BIN, then fuzzes MUTANT_TIME seconds if
+# nothing failed. Sets V (verdict), K (killer), P (phase), T (seconds),
 # C (cells), REPLAY_CLEAN (1: the replay failed nothing). "noreplay" skips
 # the replay: the fuzzing run executes the corpus first anyway.
 run_mode() {
@@ -217,7 +217,7 @@ run_mode() {
     REPLAY_CLEAN=1
   fi
   mkdir -p "$m/$tag-work"
-  run_bin "$bin" "$checks" "$m/$tag-fuzz.log" "$m/$tag-art" -max_total_time="${8:-$MUTANT_TIME}" \
+  run_bin "$bin" "$checks" "$m/$tag-fuzz.log" "$m/$tag-art" -max_total_time="$MUTANT_TIME" \
     -seed="$seed" "${d[@]}" "$m/$tag-work" "${c[@]}"
   [ -n "$SIG" ] || return 0
   local sig=$SIG time=$TIME
@@ -267,7 +267,8 @@ run_baseline() {
       BROW=(stillborn - - -)
       return
     fi
-    run_mode "$m/baseline-$n" "$base/baseline/$n/bin" none "b-$n" "$corpus" "$bdict" "" "$BASELINE_TIME"
+    # Each baseline fuzz target fuzzes BASELINE_TIME seconds.
+    MUTANT_TIME=$BASELINE_TIME run_mode "$m/baseline-$n" "$base/baseline/$n/bin" none "b-$n" "$corpus" "$bdict"
     case $V in survived) continue ;; esac
     BROW=("$V" "$n:$K" "$P" "$T")
     [ "$V" = preexisting ] && continue
