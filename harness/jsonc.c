@@ -28,6 +28,16 @@
  *                      it gives fed whole: both refuse, or both give equal
  *                      values. In value mode the text is the print of v;
  *                      in chunked mode it is any drawn bytes.
+ *   layout             one tree printed with drawn SPACED/PRETTY/PRETTY_TAB
+ *                      is its plain text laid out as json-c's printers lay
+ *                      it out, with the length it reports; printed plain
+ *                      again it is the first text (harness/jsonc/layout.c)
+ *   dialect            its plain text with letters outside strings in drawn
+ *                      case reads the same (non-strict json-c ignores the
+ *                      case of literals); the every-character-escaped text
+ *                      with hex digits in drawn case reads the same, and
+ *                      with one hex digit replaced by a non-hex character
+ *                      is refused (harness/jsonc/dialect.c)
  *
  * In raw mode the rest of the input is JSON text:
  *
@@ -67,10 +77,16 @@
  *      the escaped surrogate pair and then takes the result for a surrogate
  *      (IS_HIGH_SURROGATE ignores the upper bits), giving U+FFFD (a real
  *      bug, known upstream: json-c PR #893; FINDINGS.md).
+ *   C9 dialect's comments never put a star right before the star and slash
+ *      that close them: json-c does not close a block comment whose slash
+ *      follows two stars, takes the rest of the text for comment and
+ *      refuses it (a real bug, FINDINGS.md; the texts are in
+ *      tests/restrict/jsonc.c).
  */
 #include "propfuzz.h"
 #include "propfuzz_json.h"
 #include "json_adapters.h"
+#include "jsonc/jsonc_extra.h"
 
 #include <json-c/json.h>
 
@@ -137,9 +153,19 @@ static void *draw_value(pf_src *s) { return pf_json_value_case(s, &jsonc); }
 static void *take_raw(pf_src *s) { return pf_json_raw_case(s, &jsonc); }
 static void *draw_text(pf_src *s) { return pf_json_chunked_case(s, &jsonc); }
 
-/* The shared JSON properties, in the order the header lists them. */
+/* The shared JSON properties, in the order the header lists them, then
+ * json-c's own (harness/jsonc/). */
+static const pf_property value_properties[] = {
+    {"round_trip", pf_json_round_trip},
+    {"deterministic", pf_json_deterministic},
+    {"format_neutral", pf_json_format_neutral},
+    {"key_order", pf_json_key_order},
+    {"batch_incremental", pf_json_batch_incremental},
+    {"layout", jsonc_layout},
+    {"dialect", jsonc_dialect},
+};
 static const pf_mode modes[] = {
-    {"values", draw_value, pf_json_value_properties, PF_JSON_N_VALUE_PROPERTIES},
+    {"values", draw_value, value_properties, PF_LEN(value_properties)},
     {"raw", take_raw, pf_json_raw_properties, 1},
     {"chunked", draw_text, pf_json_chunked_properties, 1},
 };

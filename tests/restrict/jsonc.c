@@ -184,8 +184,26 @@ static void c8_misdecoded_pairs(void)
     json_object_put(o);
 }
 
+/* C9: a block comment ending in two stars and a slash stays open. */
+static void c9_comment_star_star_slash(void)
+{
+    int ok;
+    struct json_object *o = parse("[/* a */1]", &ok);
+    verdict("C9 comment-star-slash-reads", ok && json_object_array_length(o) == 1, "refused");
+    json_object_put(o);
+    o = parse("[/* a **" "/1]", &ok);
+    verdict("C9 comment-star-star-slash-refused", !ok, "read %s",
+            ok ? json_object_to_json_string(o) : "");
+    json_object_put(o);
+    o = parse("[/***" "/1]", &ok);
+    verdict("C9 comment-three-stars-refused", !ok, "read %s",
+            ok ? json_object_to_json_string(o) : "");
+    json_object_put(o);
+}
+
 int main(void)
 {
+    c9_comment_star_star_slash();
     c8_misdecoded_pairs();
     c1_nul_keys();
     c2_nan();

@@ -1,0 +1,222 @@
+/* dialect — what json-c's tokener reads beyond RFC 8259, and what it must
+ * still refuse, on texts made from v:
+ *   - json-c's plain text of v with every letter outside strings (the
+ *     literals true, false, null, NaN, Infinity and exponents' e) in drawn
+ *     case reads as the text does: without JSON_TOKENER_STRICT json-c
+ *     compares its literals regardless of case (its tests/test_parse.c
+ *     reads "True", "nAn", "infinity");
+ *   - that text with drawn comments (slash-star and double-slash, holding
+ *     stars and slashes) before and after drawn brackets, commas and
+ *     colons reads as the text does: without JSON_TOKENER_STRICT json-c
+ *     takes comments for whitespace (C9: no star right before a comment's
+ *     closing star and slash);
+ *   - that text with a dangling exponent ("e", "E+", "e-", ...) after
+ *     drawn numbers that have a point and no exponent reads as the text
+ *     does: without JSON_TOKENER_STRICT json-c trims it off a double
+ *     ("to allow things like 123e+", json_tokener.c);
+ *   - the canonical text of v with every character escaped, its hex digits
+ *     in drawn case, reads as that text does; with one drawn digit of a
+ *     \u escape replaced by a drawn character that is no hex digit, it is
+ *     refused.
+ * The shared properties give json-c only texts in one case, with valid
+ * escapes and no comments. */
+#include "jsonc_extra.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void free_buf(void *b) { pf_buf_free(b); }
+
+static pf_buf *scratch(pf_src *s)
+{
+    pf_buf *b = pf_alloc(s, sizeof *b);
+    memset(b, 0, sizeof *b);
+    pf_defer(s, free_buf, b);
+    return b;
+}
+
+static const char *shown(const pf_json_case *c, const pf_json *v)
+{
+    return v ? pf_json_show(c->pool, v) : "refused";
+}
+
+static void expect_same_reading(pf_src *s, const pf_json_case *c, const pf_buf *text,
+                                const pf_buf *varied, const char *summary)
+{
+    const pf_json_adapter *lib = c->suite->lib;
+    pf_json *want = lib->parse(lib, c->pool, text->data, text->len);
+    pf_json *got = lib->parse(lib, c->pool, varied->data, varied->len);
+    pf_json_eq how = {.nan_any = true};
+    if (!want)
+        pf_fail(s, NULL, "json-c refused a text of v", NULL, 0, NULL);
+    if (!got || !pf_json_equal(got, want, &how, NULL)) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)text->data, text->len))},
+                           {"varied", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)varied->data, varied->len))},
+                           {"text reads", shown(c, want)},
+                           {"varied reads", shown(c, got)}};
+        pf_fail(s, NULL, summary, lines, PF_LEN(lines), NULL);
+    }
+}
+
+/* Flips the case of the letters that a drawn mask picks, outside strings
+ * (in_strings false) or in \u escapes' hex digits (in_strings true). */
+static void vary_case(pf_src *s, pf_buf *t, bool in_strings)
+{
+    uint64_t mask = pf_u64(s, "case_mask");
+    bool in_string = false, escaped = false;
+    unsigned hex_left = 0, letter = 0;
+    for (size_t i = 0; i < t->len; i++) {
+        uint8_t ch = t->data[i];
+        bool pick = in_strings ? hex_left > 0 : !in_string;
+        if (hex_left > 0)
+            hex_left--;
+        if (pick && isalpha(ch) && (mask >> (letter++ % 64) & 1))
+            t->data[i] = (uint8_t)(islower(ch) ? toupper(ch) : tolower(ch));
+        if (in_string) {
+            if (escaped && ch == 'u')
+                hex_left = 4;
+            in_string = escaped || ch != '"';
+            escaped = !escaped && ch == '\\';
+        } else if (ch == '"') {
+            in_string = true;
+        }
+    }
+}
+
+/* The text with a drawn comment before or after each punctuation
+ * character outside strings that a drawn mask picks (none before the first
+ * byte or after the last: what surrounds a value is trailing text). */
+static void put_comment(pf_src *s, pf_buf *out)
+{
+    static const char *const comments[] = {"/**/", "/* / * */", "/* *x*/", "//\n",
+                                           "// */ /* x\n", "/*\n*/"};
+    const char *c = comments[pf_choice(s, "comment", PF_LEN(comments))];
+    pf_buf_put(out, c, strlen(c));
+}
+
+static void add_comments(pf_src *s, const pf_buf *t, pf_buf *out)
+{
+    uint64_t mask = pf_u64(s, "comment_mask");
+    bool in_string = false, escaped = false;
+    unsigned spot = 0;
+    for (size_t i = 0; i < t->len; i++) {
+        uint8_t ch = t->data[i];
+        bool punct = !in_string && strchr("{}[],:", ch) && ch != 0;
+        if (punct && i > 0 && (mask >> (spot++ % 64) & 1))
+            put_comment(s, out);
+        pf_buf_putc(out, ch);
+        if (punct && i + 1 < t->len && (mask >> (spot++ % 64) & 1))
+            put_comment(s, out);
+        if (in_string) {
+            in_string = escaped || ch != '"';
+            escaped = !escaped && ch == '\\';
+        } else if (ch == '"') {
+            in_string = true;
+        }
+    }
+}
+
+/* The text with a drawn dangling exponent after each number with a point
+ * and no exponent, outside strings, that a drawn mask picks. */
+static void add_dangling_exponents(pf_src *s, const pf_buf *t, pf_buf *out)
+{
+    static const char *const tails[] = {"e", "E", "e+", "e-", "E+", "E-"};
+    uint64_t mask = pf_u64(s, "exponent_mask");
+    bool in_string = false, escaped = false, point = false, exponent = false;
+    unsigned number = 0;
+    for (size_t i = 0; i < t->len; i++) {
+        uint8_t ch = t->data[i];
+        pf_buf_putc(out, ch);
+        if (in_string) {
+            in_string = escaped || ch != '"';
+            escaped = !escaped && ch == '\\';
+            continue;
+        }
+        in_string = ch == '"';
+        point |= ch == '.';
+        exponent |= ch == 'e' || ch == 'E';
+        bool in_number = strchr("0123456789.eE+-", ch) && ch != 0;
+        bool ends = i + 1 == t->len || !strchr("0123456789.eE+-", t->data[i + 1]) ||
+                    t->data[i + 1] == 0;
+        if (in_number && ends) {
+            if (point && !exponent && (mask >> (number++ % 64) & 1)) {
+                const char *tail = tails[pf_choice(s, "exponent", PF_LEN(tails))];
+                pf_buf_put(out, tail, strlen(tail));
+            }
+            point = exponent = false;
+        }
+        if (!in_number)
+            point = exponent = false;
+    }
+}
+
+static void literal_case(pf_src *s, const pf_json_case *c)
+{
+    const pf_json_adapter *lib = c->suite->lib;
+    pf_buf *text = scratch(s), *varied = scratch(s);
+    if (lib->write(lib, c->value, NULL, text) != 0)
+        pf_fail(s, NULL, "json-c could not print v", NULL, 0, NULL);
+    pf_buf_put(varied, text->data, text->len);
+    vary_case(s, varied, false);
+    expect_same_reading(s, c, text, varied,
+                        "the case of letters outside strings changes what json-c reads");
+    pf_buf *commented = scratch(s);
+    add_comments(s, text, commented);
+    expect_same_reading(s, c, text, commented, "comments change what json-c reads");
+    pf_buf *dangling = scratch(s);
+    add_dangling_exponents(s, text, dangling);
+    expect_same_reading(s, c, text, dangling,
+                        "a dangling exponent after a double changes what json-c reads");
+}
+
+/* Offsets of the hex digits of the \u escapes of a canonical text. */
+static size_t hex_digits(const pf_buf *t, size_t *at, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i + 5 < t->len && n + 4 <= max; i++) {
+        if (t->data[i] != '\\')
+            continue;
+        if (t->data[i + 1] == 'u')
+            for (size_t k = 2; k < 6; k++)
+                at[n++] = i + k;
+        i++; /* the escaped character is not an escape's start */
+    }
+    return n;
+}
+
+static void bad_escape(pf_src *s, const pf_json_case *c)
+{
+    static const char not_hex[] = "gGxXzZ-+. \"\\/:{}[]\0";
+    const pf_json_adapter *lib = c->suite->lib;
+    pf_buf *text = scratch(s), *varied = scratch(s);
+    pf_json_write_opts all = {.escape_all = true};
+    pf_json_write(text, c->value, &all);
+    pf_buf_put(varied, text->data, text->len);
+    vary_case(s, varied, true);
+    expect_same_reading(s, c, text, varied,
+                        "the case of \\u escapes' hex digits changes what json-c reads");
+    size_t at[256];
+    size_t n = hex_digits(varied, at, PF_LEN(at));
+    if (n == 0)
+        return;
+    varied->data[at[pf_choice(s, "digit", n)]] =
+        (uint8_t)not_hex[pf_choice(s, "not_hex", sizeof not_hex - 1)];
+    pf_json *got = lib->parse(lib, c->pool, varied->data, varied->len);
+    if (got) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)varied->data, varied->len))},
+                           {"reads", shown(c, got)}};
+        pf_fail(s, NULL, "json-c read a \\u escape with a character that is no hex digit",
+                lines, PF_LEN(lines), NULL);
+    }
+}
+
+void jsonc_dialect(pf_src *s, void *in)
+{
+    const pf_json_case *c = in;
+    literal_case(s, c);
+    bad_escape(s, c);
+}
