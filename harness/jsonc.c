@@ -38,6 +38,10 @@
  *                      with hex digits in drawn case reads the same, and
  *                      with one hex digit replaced by a non-hex character
  *                      is refused (harness/jsonc/dialect.c)
+ *   getters            every node of json-c's tree of v reads through
+ *                      get_int, get_int64, get_uint64, get_double and
+ *                      get_boolean as json_object.h documents for its type
+ *                      (harness/jsonc/getters.c)
  *
  * In raw mode the rest of the input is JSON text:
  *
@@ -163,6 +167,7 @@ static const pf_property value_properties[] = {
     {"batch_incremental", pf_json_batch_incremental},
     {"layout", jsonc_layout},
     {"dialect", jsonc_dialect},
+    {"getters", jsonc_getters},
 };
 static const pf_mode modes[] = {
     {"values", draw_value, value_properties, PF_LEN(value_properties)},

@@ -7,5 +7,6 @@
 
 void jsonc_layout(pf_src *s, void *json_case);
 void jsonc_dialect(pf_src *s, void *json_case);
+void jsonc_getters(pf_src *s, void *json_case);
 
 #endif
