@@ -10,6 +10,9 @@
  *     colons reads as the text does: without JSON_TOKENER_STRICT json-c
  *     takes comments for whitespace (C9: no star right before a comment's
  *     closing star and slash);
+ *   - with JSON_TOKENER_STRICT (and VALIDATE_UTF8) json-c reads that text
+ *     as it reads it by default when v holds no NaN or infinity (the only
+ *     non-JSON it prints), and refuses it with a comment;
  *   - that text with a dangling exponent ("e", "E+", "e-", ...) after
  *     drawn numbers that have a point and no exponent reads as the text
  *     does: without JSON_TOKENER_STRICT json-c trims it off a double
@@ -22,7 +25,10 @@
  * escapes and no comments. */
 #include "jsonc_extra.h"
 
+#include "json_adapters.h"
+
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,6 +159,46 @@ static void add_dangling_exponents(pf_src *s, const pf_buf *t, pf_buf *out)
     }
 }
 
+/* True when v holds a NaN or an infinity. */
+static bool nonfinite(const pf_json *v)
+{
+    if (v->type == PF_JSON_DOUBLE)
+        return !isfinite(v->v.d);
+    for (size_t i = 0; v->type == PF_JSON_ARRAY && i < v->n; i++)
+        if (nonfinite(v->v.items[i]))
+            return true;
+    for (size_t i = 0; v->type == PF_JSON_OBJECT && i < v->n; i++)
+        if (nonfinite(v->v.members[i].value))
+            return true;
+    return false;
+}
+
+static void strict_reading(pf_src *s, const pf_json_case *c, const pf_buf *text,
+                           const pf_buf *commented)
+{
+    const pf_json_adapter *strict = &pf_json_jsonc_strict;
+    if (commented->len != text->len &&
+        strict->parse(strict, c->pool, commented->data, commented->len)) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)commented->data, commented->len))}};
+        pf_fail(s, NULL, "strict json-c read a text with a comment", lines, PF_LEN(lines),
+                NULL);
+    }
+    if (nonfinite(c->value))
+        return;
+    pf_json *want = c->suite->lib->parse(c->suite->lib, c->pool, text->data, text->len);
+    pf_json *got = strict->parse(strict, c->pool, text->data, text->len);
+    pf_json_eq how = {0};
+    if (!got || !want || !pf_json_equal(got, want, &how, NULL)) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)text->data, text->len))},
+                           {"default reads", shown(c, want)},
+                           {"strict reads", shown(c, got)}};
+        pf_fail(s, NULL, "strict json-c reads json-c's own text of v otherwise", lines,
+                PF_LEN(lines), NULL);
+    }
+}
+
 static void literal_case(pf_src *s, const pf_json_case *c)
 {
     const pf_json_adapter *lib = c->suite->lib;
@@ -166,6 +212,7 @@ static void literal_case(pf_src *s, const pf_json_case *c)
     pf_buf *commented = scratch(s);
     add_comments(s, text, commented);
     expect_same_reading(s, c, text, commented, "comments change what json-c reads");
+    strict_reading(s, c, text, commented);
     pf_buf *dangling = scratch(s);
     add_dangling_exponents(s, text, dangling);
     expect_same_reading(s, c, text, dangling,
