@@ -12,7 +12,14 @@
  *     closing star and slash);
  *   - with JSON_TOKENER_STRICT (and VALIDATE_UTF8) json-c reads that text
  *     as it reads it by default when v holds no NaN or infinity (the only
- *     non-JSON it prints), and refuses it with a comment;
+ *     non-JSON it prints), and refuses it with a comment or with a byte
+ *     sequence that is no UTF-8 (0xFF, a lone continuation byte, a cut
+ *     three-byte sequence) at the start of a drawn string;
+ *   - json_tokener_parse_ex with JSON_TOKENER_STRICT refuses that text
+ *     followed by a space and a drawn non-whitespace byte (by default
+ *     json-c stops before it; strict, it is an error);
+ *   - that text inside as many arrays as make it JSON_TOKENER_DEFAULT_DEPTH
+ *     (32) values deep reads as v so wrapped; one array more is refused;
  *   - that text with a dangling exponent ("e", "E+", "e-", ...) after
  *     drawn numbers that have a point and no exponent reads as the text
  *     does: without JSON_TOKENER_STRICT json-c trims it off a double
@@ -28,6 +35,7 @@
 #include "json_adapters.h"
 
 #include <ctype.h>
+#include <json-c/json.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,10 +181,46 @@ static bool nonfinite(const pf_json *v)
     return false;
 }
 
+/* The text with a drawn sequence that is no UTF-8 after the opening quote
+ * of a drawn string, or NULL when it has no string. */
+static pf_buf *with_bad_utf8(pf_src *s, const pf_buf *t)
+{
+    static const char *const bad[] = {"\xff", "\x80", "\xe2\x82"};
+    size_t starts[64], n = 0;
+    bool in_string = false, escaped = false;
+    for (size_t i = 0; i < t->len; i++) {
+        uint8_t ch = t->data[i];
+        if (in_string) {
+            in_string = escaped || ch != '"';
+            escaped = !escaped && ch == '\\';
+        } else if (ch == '"') {
+            in_string = true;
+            if (n < PF_LEN(starts))
+                starts[n++] = i + 1;
+        }
+    }
+    if (n == 0)
+        return NULL;
+    size_t at = starts[pf_choice(s, "string", n)];
+    const char *seq = bad[pf_choice(s, "bad_utf8", PF_LEN(bad))];
+    pf_buf *out = scratch(s);
+    pf_buf_put(out, t->data, at);
+    pf_buf_put(out, seq, strlen(seq));
+    pf_buf_put(out, t->data + at, t->len - at);
+    return out;
+}
+
 static void strict_reading(pf_src *s, const pf_json_case *c, const pf_buf *text,
                            const pf_buf *commented)
 {
     const pf_json_adapter *strict = &pf_json_jsonc_strict;
+    pf_buf *bad = with_bad_utf8(s, text);
+    if (bad && strict->parse(strict, c->pool, bad->data, bad->len)) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)bad->data, bad->len))}};
+        pf_fail(s, NULL, "json-c with JSON_TOKENER_VALIDATE_UTF8 read a string that is no UTF-8",
+                lines, PF_LEN(lines), NULL);
+    }
     if (commented->len != text->len &&
         strict->parse(strict, c->pool, commented->data, commented->len)) {
         pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
@@ -199,6 +243,86 @@ static void strict_reading(pf_src *s, const pf_json_case *c, const pf_buf *text,
     }
 }
 
+/* Strict json-c refuses a value followed by more than whitespace. */
+static void strict_trailing(pf_src *s, const pf_json_case *c, const pf_buf *text)
+{
+    static const char after[] = "x0[{\"/,";
+    pf_buf *more = scratch(s);
+    pf_buf_put(more, text->data, text->len);
+    pf_buf_putc(more, ' ');
+    pf_buf_putc(more, (uint8_t)after[pf_choice(s, "after", sizeof after - 1)]);
+    struct json_tokener *tok = json_tokener_new();
+    if (!tok)
+        pf_fail(s, NULL, "json_tokener_new failed", NULL, 0, NULL);
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+    struct json_object *got = json_tokener_parse_ex(tok, (const char *)more->data, (int)more->len);
+    enum json_tokener_error e = json_tokener_get_error(tok);
+    json_tokener_free(tok);
+    json_object_put(got);
+    if (got || e == json_tokener_success || e == json_tokener_continue) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)more->data, more->len))},
+                           {"error", json_tokener_error_desc(e)}};
+        pf_fail(s, NULL, "strict json-c took a value followed by more than whitespace",
+                lines, PF_LEN(lines), NULL);
+    }
+}
+
+/* Nesting as json-c's depth counts it: the values on the deepest path
+ * from the top ([] and 1 are one deep, [1] two). */
+static unsigned nesting(const pf_json *v)
+{
+    unsigned deepest = 0, d;
+    for (size_t i = 0; v->type == PF_JSON_ARRAY && i < v->n; i++)
+        if ((d = nesting(v->v.items[i])) > deepest)
+            deepest = d;
+    for (size_t i = 0; v->type == PF_JSON_OBJECT && i < v->n; i++)
+        if ((d = nesting(v->v.members[i].value)) > deepest)
+            deepest = d;
+    return deepest + 1;
+}
+
+/* json-c reads JSON_TOKENER_DEFAULT_DEPTH levels of nesting, no more. */
+static void depth_limit(pf_src *s, const pf_json_case *c, const pf_buf *text)
+{
+    const pf_json_adapter *lib = c->suite->lib;
+    unsigned own = nesting(c->value);
+    if (own >= JSON_TOKENER_DEFAULT_DEPTH)
+        return;
+    unsigned wraps = JSON_TOKENER_DEFAULT_DEPTH - own;
+    pf_buf *deep = scratch(s), *deeper = scratch(s);
+    for (unsigned i = 0; i < wraps; i++)
+        pf_buf_putc(deep, '[');
+    pf_buf_put(deep, text->data, text->len);
+    for (unsigned i = 0; i < wraps; i++)
+        pf_buf_putc(deep, ']');
+    pf_buf_putc(deeper, '[');
+    pf_buf_put(deeper, deep->data, deep->len);
+    pf_buf_putc(deeper, ']');
+    pf_json *want = lib->parse(lib, c->pool, text->data, text->len);
+    for (unsigned i = 0; want && i < wraps; i++) {
+        pf_json *a = pf_json_array(c->pool, 1);
+        pf_json_push(c->pool, a, want);
+        want = a;
+    }
+    pf_json *got = lib->parse(lib, c->pool, deep->data, deep->len);
+    pf_json_eq how = {.nan_any = true};
+    if (!want || !got || !pf_json_equal(got, want, &how, NULL)) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)deep->data, deep->len))},
+                           {"reads", shown(c, got)}};
+        pf_fail(s, NULL, "json-c misreads a text nested JSON_TOKENER_DEFAULT_DEPTH deep",
+                lines, PF_LEN(lines), NULL);
+    }
+    got = lib->parse(lib, c->pool, deeper->data, deeper->len);
+    if (got) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)deeper->data, deeper->len))}};
+        pf_fail(s, NULL, "json-c read a text nested deeper than JSON_TOKENER_DEFAULT_DEPTH",
+                lines, PF_LEN(lines), NULL);
+    }
+}
+
 static void literal_case(pf_src *s, const pf_json_case *c)
 {
     const pf_json_adapter *lib = c->suite->lib;
@@ -213,6 +337,8 @@ static void literal_case(pf_src *s, const pf_json_case *c)
     add_comments(s, text, commented);
     expect_same_reading(s, c, text, commented, "comments change what json-c reads");
     strict_reading(s, c, text, commented);
+    strict_trailing(s, c, text);
+    depth_limit(s, c, text);
     pf_buf *dangling = scratch(s);
     add_dangling_exponents(s, text, dangling);
     expect_same_reading(s, c, text, dangling,
