@@ -10,6 +10,9 @@
  *     colons reads as the text does: without JSON_TOKENER_STRICT json-c
  *     takes comments for whitespace (C9: no star right before a comment's
  *     closing star and slash);
+ *   - that text with a comma after the last item of drawn non-empty arrays
+ *     and objects reads as the text does (json-c takes a trailing comma
+ *     unless strict), and strict json-c refuses it;
  *   - with JSON_TOKENER_STRICT (and VALIDATE_UTF8) json-c reads that text
  *     as it reads it by default when v holds no NaN or infinity (the only
  *     non-JSON it prints), and refuses it with a comment or with a byte
@@ -323,6 +326,28 @@ static void depth_limit(pf_src *s, const pf_json_case *c, const pf_buf *text)
     }
 }
 
+/* The text with a comma before each closing bracket of a non-empty
+ * container, outside strings, that a drawn mask picks. */
+static void add_trailing_commas(pf_src *s, const pf_buf *t, pf_buf *out)
+{
+    uint64_t mask = pf_u64(s, "comma_mask");
+    bool in_string = false, escaped = false;
+    unsigned spot = 0;
+    for (size_t i = 0; i < t->len; i++) {
+        uint8_t ch = t->data[i];
+        if (in_string) {
+            in_string = escaped || ch != '"';
+            escaped = !escaped && ch == '\\';
+        } else if (ch == '"') {
+            in_string = true;
+        } else if ((ch == ']' || ch == '}') && t->data[i - 1] != '[' &&
+                   t->data[i - 1] != '{' && (mask >> (spot++ % 64) & 1)) {
+            pf_buf_putc(out, ',');
+        }
+        pf_buf_putc(out, ch);
+    }
+}
+
 static void literal_case(pf_src *s, const pf_json_case *c)
 {
     const pf_json_adapter *lib = c->suite->lib;
@@ -337,6 +362,15 @@ static void literal_case(pf_src *s, const pf_json_case *c)
     add_comments(s, text, commented);
     expect_same_reading(s, c, text, commented, "comments change what json-c reads");
     strict_reading(s, c, text, commented);
+    pf_buf *commas = scratch(s);
+    add_trailing_commas(s, text, commas);
+    expect_same_reading(s, c, text, commas, "trailing commas change what json-c reads");
+    const pf_json_adapter *strict = &pf_json_jsonc_strict;
+    if (commas->len != text->len && strict->parse(strict, c->pool, commas->data, commas->len)) {
+        pf_line lines[] = {{"text", pf_json_show(c->pool, pf_json_string(c->pool,
+                                    (const char *)commas->data, commas->len))}};
+        pf_fail(s, NULL, "strict json-c read a trailing comma", lines, PF_LEN(lines), NULL);
+    }
     strict_trailing(s, c, text);
     depth_limit(s, c, text);
     pf_buf *dangling = scratch(s);
