@@ -32,12 +32,17 @@
  *                      is its plain text laid out as json-c's printers lay
  *                      it out, with the length it reports; printed plain
  *                      again it is the first text (harness/jsonc/layout.c)
- *   dialect            its plain text with letters outside strings in drawn
- *                      case reads the same (non-strict json-c ignores the
- *                      case of literals); the every-character-escaped text
- *                      with hex digits in drawn case reads the same, and
- *                      with one hex digit replaced by a non-hex character
- *                      is refused (harness/jsonc/dialect.c)
+ *   dialect            what json-c reads beyond JSON by default: its plain
+ *                      text with letters outside strings in drawn case,
+ *                      with comments, trailing commas and dangling
+ *                      exponents, and escapes' hex digits in drawn case,
+ *                      read as the text does (harness/jsonc/dialect.c)
+ *   limits             what json-c must refuse: strictly, comments,
+ *                      trailing commas, trailing bytes and strings that
+ *                      are no UTF-8 (its own text of a finite v read as by
+ *                      default); nesting past JSON_TOKENER_DEFAULT_DEPTH;
+ *                      a \u escape with a non-hex digit
+ *                      (harness/jsonc/limits.c)
  *   getters            every node of json-c's tree of v reads through
  *                      get_int, get_int64, get_uint64, get_double and
  *                      get_boolean as json_object.h documents for its type
@@ -167,6 +172,7 @@ static const pf_property value_properties[] = {
     {"batch_incremental", pf_json_batch_incremental},
     {"layout", jsonc_layout},
     {"dialect", jsonc_dialect},
+    {"limits", jsonc_limits},
     {"getters", jsonc_getters},
 };
 static const pf_mode modes[] = {

@@ -15,22 +15,11 @@
 enum { LAYOUT_FLAGS = JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_PRETTY |
                       JSON_C_TO_STRING_PRETTY_TAB };
 
-static void free_buf(void *b) { pf_buf_free(b); }
-
-/* An empty buffer freed when the input ends, however it ends. */
-static pf_buf *scratch(pf_src *s)
-{
-    pf_buf *b = pf_alloc(s, sizeof *b);
-    memset(b, 0, sizeof *b);
-    pf_defer(s, free_buf, b);
-    return b;
-}
-
 /* The tree's text in `flags`, copied (the tree's buffer is reused),
  * through the adapter (where a planted-bug build wraps json-c). */
 static pf_buf *printed(pf_src *s, const pf_json_case *c, void *tree, int flags)
 {
-    pf_buf *b = scratch(s);
+    pf_buf *b = jsonc_scratch(s);
     if (c->suite->lib->write_tree(c->suite->lib, tree, &flags, b) != 0)
         pf_fail(s, NULL, "json-c could not print v", NULL, 0, NULL);
     return b;
@@ -126,7 +115,7 @@ void jsonc_layout(pf_src *s, void *in)
     pf_span_end(s);
     pf_buf *plain = printed(s, c, tree, scalar);
     pf_buf *laid = printed(s, c, tree, scalar | layout);
-    pf_buf *want = scratch(s);
+    pf_buf *want = jsonc_scratch(s);
     lay_out(plain, layout, want);
     pf_check_bytes_equal(s, NULL, "its text of v, drawn layout", laid->data, laid->len,
                          "its plain text laid out", want->data, want->len);

@@ -1,4 +1,4 @@
-/* Planted bug for dialect: JSON_TOKENER_VALIDATE_UTF8 is dropped from a
+/* Planted bug for limits: JSON_TOKENER_VALIDATE_UTF8 is dropped from a
  * tokener's flags, so strings that are no UTF-8 are read. */
 
 static void planted_set_flags(struct json_tokener *tok, int flags)

@@ -1,4 +1,4 @@
-/* Planted bug for dialect: JSON_TOKENER_STRICT is dropped from a tokener's
+/* Planted bug for limits: JSON_TOKENER_STRICT is dropped from a tokener's
  * flags, so strict json-c reads comments (and all of the default dialect).
  * Default reading is unchanged. */
 

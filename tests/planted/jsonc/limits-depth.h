@@ -1,4 +1,4 @@
-/* Planted bug for dialect: tokeners nest one level deeper than
+/* Planted bug for limits: tokeners nest one level deeper than
  * JSON_TOKENER_DEFAULT_DEPTH, the depth json_tokener_new documents. */
 
 static struct json_tokener *planted_tokener_new(void)

@@ -1,4 +1,4 @@
-/* Planted bug for dialect: a \u escape's digit that is no hex digit reads
+/* Planted bug for limits: a \u escape's digit that is no hex digit reads
  * as 0 instead of being refused (is_hex_char accepting every character).
  * Every valid text reads as before. */
 
