@@ -78,7 +78,8 @@ static void lay_out(const pf_buf *in, int flags, pf_buf *out)
             pf_buf_put(out, ": ", (flags & JSON_C_TO_STRING_SPACED) ? 2 : 1);
             break;
         case '}': case ']':
-            depth--;
+            if (depth > 0) /* a broken print may close more than it opened */
+                depth--;
             if (pretty && in->data[i - 1] != '{' && in->data[i - 1] != '[')
                 pf_buf_putc(out, '\n');
             indent(out, depth, flags);
