@@ -198,6 +198,7 @@ static const pf_json_seed raw_seeds[] = {
     {"raw-big-int", "[18446744073709551616,-9223372036854775809]"},
     {"raw-nonstandard", "[NaN,Infinity,-Infinity,'single',/* c */ 1,]"},
     {"raw-lone-surrogate", "\"\\ud800\\udc00\\ud800\""},
+    {"raw-nul-escape", "[\"a\\u0000b\",{\"k\":\"\\u0000\"}]"},
 };
 
 static const pf_json_seed chunked_seeds[] = {
