@@ -70,6 +70,12 @@
  *        yajl     \v and \f as whitespace; a complete value followed by
  *                 a string that never ends ("1 \"abc": yajl_complete_parse
  *                 does not look at the unfinished token)
+ *        json-c and yajl, though both validate UTF-8: a sequence of the
+ *                 right shape (a lead byte C0-F7 and its continuation
+ *                 bytes) that is no UTF-8 — an overlong form ("\xc1\x84"),
+ *                 an encoded surrogate ("\xed\xbb\xbf"), a code point
+ *                 above U+10FFFF: json_tokener_validate_utf8 and
+ *                 yajl_lex_utf8_char count continuation bytes only
  *        jansson  a NUL byte right after a number or a literal is skipped
  *                 ("[1\0]" is [1], "true\0" is true: the lexer's unget of
  *                 the byte that ends the token loses a NUL)
@@ -277,6 +283,20 @@ static bool unterminated_string_tail(const uint8_t *t, size_t len, size_t at)
     return true;
 }
 
+/* D9 (json-c, yajl): the reference's UTF-8 refusal at byte `at` is of a
+ * sequence whose shape is right, as a validator that only counts
+ * continuation bytes sees it. */
+static bool utf8_shape_only(const uint8_t *t, size_t len, size_t at)
+{
+    if (at >= len || t[at] < 0xc0 || t[at] > 0xf7)
+        return false;
+    size_t n = t[at] < 0xe0 ? 1 : t[at] < 0xf0 ? 2 : 3;
+    for (size_t i = 1; i <= n; i++)
+        if (at + i >= len || (t[at + i] & 0xc0) != 0x80)
+            return false;
+    return true;
+}
+
 /* D9: the reference's refusals each library may overrule. */
 static bool lenient(enum lib l, const pf_json_parse_info *in, const uint8_t *text,
                     size_t len)
@@ -290,14 +310,16 @@ static bool lenient(enum lib l, const pf_json_parse_info *in, const uint8_t *tex
                e == PF_JSON_ERR_ESCAPE;
     case L_JSONC:
         return e == PF_JSON_ERR_NUMBER || e == PF_JSON_ERR_TOKEN ||
-               e == PF_JSON_ERR_CONTROL;
+               e == PF_JSON_ERR_CONTROL ||
+               (e == PF_JSON_ERR_UTF8 && utf8_shape_only(text, len, in->offset));
     case L_JANSSON:
         return e == PF_JSON_ERR_NUL && in->offset > 0 &&
                ((text[in->offset - 1] >= '0' && text[in->offset - 1] <= '9') ||
                 (text[in->offset - 1] >= 'a' && text[in->offset - 1] <= 'z'));
     case L_YAJL:
         return e == PF_JSON_ERR_WS ||
-               (e == PF_JSON_ERR_TRAILING && unterminated_string_tail(text, len, in->offset));
+               (e == PF_JSON_ERR_TRAILING && unterminated_string_tail(text, len, in->offset)) ||
+               (e == PF_JSON_ERR_UTF8 && utf8_shape_only(text, len, in->offset));
     default:
         return false;
     }
@@ -474,6 +496,7 @@ static const pf_json_seed raw_seeds[] = {
     {"raw-numbers-lenient", "[01,1.,-.5,1.e5,00,-01]"},
     {"raw-nonfinite", "[NaN,Infinity,-Infinity]"},
     {"raw-control", "[\"a\tb\",\"\x01\"]"},
+    {"raw-utf8-shape-only", "[\"\xc1\x84\",\"\xe0\x80\xaf\",\"\xed\xbb\xbf\",\"\xf4\x90\x80\x80\"]"},
     {"raw-whitespace", "[\x0b" "1\x0c,\x01 2]"},
     {"raw-bom", "\xef\xbb\xbf[]"},
     {"raw-trailing", "[1] 2"},

@@ -147,6 +147,27 @@ static void d8_depth(void)
     free(deep);
 }
 
+/* D9: json-c and yajl, validating UTF-8, read a sequence of the right
+ * shape that is no UTF-8 as its bytes, and refuse one of the wrong shape;
+ * the reference refuses them all. */
+static void utf8_shape_leniency(const char *lib, parser p)
+{
+    static const char *const shaped[] = {"\xc1\x84", "\xe0\x80\xaf", "\xed\xbb\xbf",
+                                         "\xf4\x90\x80\x80"};
+    char name[64], text[16];
+    for (size_t i = 0; i < PF_LEN(shaped); i++) {
+        size_t n = (size_t)snprintf(text, sizeof text, "[\"%s\"]", shaped[i]);
+        pf_json *want = pf_json_array(g_pool, 1);
+        pf_json_push(g_pool, want, pf_json_string(g_pool, shaped[i], strlen(shaped[i])));
+        snprintf(name, sizeof name, "D9 %s-utf8-shape-only-%zu", lib, i);
+        gives_value(name, p, text, n, want);
+        snprintf(name, sizeof name, "D9 reference-refuses-%s-utf8-shape-only-%zu", lib, i);
+        verdict(name, !pf_json_parse(g_pool, (const uint8_t *)text, n, NULL), "accepted");
+    }
+    snprintf(name, sizeof name, "D9 %s-utf8-wrong-shape-refused", lib);
+    refuses(name, p, S("[\"\xc1" "A\"]"));
+}
+
 /* D9: what each library accepts beyond the reference. */
 static void d9_leniencies(void)
 {
@@ -174,6 +195,8 @@ static void d9_leniencies(void)
     gives("D9 yajl-unterminated-string-tail", yajl, S("1 \"abc"), "1");
     refuses("D9 yajl-other-tail-refused", yajl, S("1 x"));
     refuses("D9 jansson-strict-number", jansson, S("01"));
+    utf8_shape_leniency("jsonc", jsonc);
+    utf8_shape_leniency("yajl", yajl);
 }
 
 int main(void)
