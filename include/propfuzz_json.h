@@ -166,6 +166,17 @@ typedef struct pf_json_write_opts {
  * (invalid UTF-8 stays invalid). */
 void pf_json_write(pf_buf *b, const pf_json *v, const pf_json_write_opts *o);
 
+/* Where a byte of a JSON text lies, for a walk that changes a text only
+ * outside its strings (or only inside them): start at PF_JSON_OUTSIDE and
+ * step with each byte. */
+typedef enum pf_json_text_place {
+    PF_JSON_OUTSIDE,   /* outside every string (an opening quote is here) */
+    PF_JSON_IN_STRING, /* inside a string (its closing quote is here) */
+    PF_JSON_ESCAPED,   /* inside a string, right after a backslash */
+} pf_json_text_place;
+/* The place of byte ch when the walk is at *at; moves *at past it. */
+pf_json_text_place pf_json_text_step(pf_json_text_place *at, uint8_t ch);
+
 /* The strict reference parser (RFC 8259): exactly one value surrounded by
  * optional whitespace (space, tab, LF, CR), valid UTF-8, no extensions.
  * Numbers without fraction or exponent are PF_JSON_INT when they fit
@@ -321,6 +332,10 @@ pf_json_pool *pf_json_input_pool(pf_src *s);
 pf_json_case *pf_json_value_case(pf_src *s, const pf_json_suite *suite);
 pf_json_case *pf_json_raw_case(pf_src *s, const pf_json_suite *suite);
 pf_json_case *pf_json_chunked_case(pf_src *s, const pf_json_suite *suite);
+/* The library's tree of v (suite->lib->tree), released when the input
+ * ends however it ends; the property fails when the library refuses to
+ * build it. For a target's own properties on the library's tree. */
+void *pf_json_tree_of(pf_src *s, const pf_json_case *c, const pf_json *v);
 
 /* The properties, as pf_property run functions over a pf_json_case:
  *   round_trip        parse(write(v)) == v (suite->written), and parse of

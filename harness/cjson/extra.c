@@ -74,18 +74,15 @@ static void lay_out(const pf_buf *in, pf_buf *out)
 {
     unsigned depth = 0;
     char open[64] = {0}; /* the kind of each open container */
-    bool in_string = false, escaped = false;
+    pf_json_text_place at = PF_JSON_OUTSIDE;
     for (size_t i = 0; i < in->len; i++) {
         uint8_t ch = in->data[i];
-        if (in_string) {
+        if (pf_json_text_step(&at, ch) != PF_JSON_OUTSIDE) {
             pf_buf_putc(out, ch);
-            in_string = escaped || ch != '"';
-            escaped = !escaped && ch == '\\';
             continue;
         }
         bool in_object = depth > 0 && open[(depth - 1) % 64] == '{';
         switch (ch) {
-        case '"': in_string = true; pf_buf_putc(out, ch); break;
         case '{': case '[':
             open[depth++ % 64] = (char)ch;
             pf_buf_putc(out, ch);

@@ -127,14 +127,9 @@ static void check_tree(pf_src *s, const pf_json_case *c, const pf_json *v,
     }
 }
 
-static void free_tree(void *tree) { json_object_put(tree); }
-
 void jsonc_getters(pf_src *s, void *in)
 {
     const pf_json_case *c = in;
-    void *tree;
-    if (!c->suite->lib->tree(c->suite->lib, c->value, &tree))
-        pf_fail(s, NULL, "json-c could not build v", NULL, 0, NULL);
-    pf_defer(s, free_tree, tree);
+    void *tree = pf_json_tree_of(s, c, c->value);
     check_tree(s, c, c->value, tree);
 }

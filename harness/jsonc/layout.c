@@ -51,17 +51,14 @@ static void lay_out(const pf_buf *in, int flags, pf_buf *out)
     bool pretty = flags & JSON_C_TO_STRING_PRETTY;
     bool spaced_only = (flags & JSON_C_TO_STRING_SPACED) && !pretty;
     unsigned depth = 0;
-    bool in_string = false, escaped = false;
+    pf_json_text_place at = PF_JSON_OUTSIDE;
     for (size_t i = 0; i < in->len; i++) {
         uint8_t ch = in->data[i];
-        if (in_string) {
+        if (pf_json_text_step(&at, ch) != PF_JSON_OUTSIDE) {
             pf_buf_putc(out, ch);
-            in_string = escaped || ch != '"';
-            escaped = !escaped && ch == '\\';
             continue;
         }
         switch (ch) {
-        case '"': in_string = true; pf_buf_putc(out, ch); break;
         case '{': case '[':
             pf_buf_putc(out, ch);
             if (pretty)
@@ -92,15 +89,10 @@ static void lay_out(const pf_buf *in, int flags, pf_buf *out)
     }
 }
 
-static void free_tree(void *tree) { json_object_put(tree); }
-
 void jsonc_layout(pf_src *s, void *in)
 {
     const pf_json_case *c = in;
-    void *tree;
-    if (!c->suite->lib->tree(c->suite->lib, c->value, &tree))
-        pf_fail(s, NULL, "json-c could not build v", NULL, 0, NULL);
-    pf_defer(s, free_tree, tree);
+    void *tree = pf_json_tree_of(s, c, c->value);
     pf_span_begin(s, "flags");
     int scalar = 0, layout = 0;
     if (pf_bool(s, "nozero"))

@@ -32,23 +32,18 @@ const char *jsonc_shown(const pf_json_case *c, const pf_json *v)
 void jsonc_vary_case(pf_src *s, pf_buf *t, bool in_strings)
 {
     uint64_t mask = pf_u64(s, "case_mask");
-    bool in_string = false, escaped = false;
+    pf_json_text_place at = PF_JSON_OUTSIDE;
     unsigned hex_left = 0, letter = 0;
     for (size_t i = 0; i < t->len; i++) {
         uint8_t ch = t->data[i];
-        bool pick = in_strings ? hex_left > 0 : !in_string;
+        pf_json_text_place here = pf_json_text_step(&at, ch);
+        bool pick = in_strings ? hex_left > 0 : here == PF_JSON_OUTSIDE;
         if (hex_left > 0)
             hex_left--;
         if (pick && isalpha(ch) && (mask >> (letter++ % 64) & 1))
             t->data[i] = (uint8_t)(islower(ch) ? toupper(ch) : tolower(ch));
-        if (in_string) {
-            if (escaped && ch == 'u')
-                hex_left = 4;
-            in_string = escaped || ch != '"';
-            escaped = !escaped && ch == '\\';
-        } else if (ch == '"') {
-            in_string = true;
-        }
+        if (here == PF_JSON_ESCAPED && ch == 'u')
+            hex_left = 4;
     }
 }
 
@@ -66,22 +61,17 @@ static void put_comment(pf_src *s, pf_buf *out)
 void jsonc_add_comments(pf_src *s, const pf_buf *t, pf_buf *out)
 {
     uint64_t mask = pf_u64(s, "comment_mask");
-    bool in_string = false, escaped = false;
+    pf_json_text_place at = PF_JSON_OUTSIDE;
     unsigned spot = 0;
     for (size_t i = 0; i < t->len; i++) {
         uint8_t ch = t->data[i];
-        bool punct = !in_string && strchr("{}[],:", ch) && ch != 0;
+        bool punct = pf_json_text_step(&at, ch) == PF_JSON_OUTSIDE &&
+                     strchr("{}[],:", ch) && ch != 0;
         if (punct && i > 0 && (mask >> (spot++ % 64) & 1))
             put_comment(s, out);
         pf_buf_putc(out, ch);
         if (punct && i + 1 < t->len && (mask >> (spot++ % 64) & 1))
             put_comment(s, out);
-        if (in_string) {
-            in_string = escaped || ch != '"';
-            escaped = !escaped && ch == '\\';
-        } else if (ch == '"') {
-            in_string = true;
-        }
     }
 }
 
@@ -91,17 +81,14 @@ void jsonc_add_dangling_exponents(pf_src *s, const pf_buf *t, pf_buf *out)
 {
     static const char *const tails[] = {"e", "E", "e+", "e-", "E+", "E-"};
     uint64_t mask = pf_u64(s, "exponent_mask");
-    bool in_string = false, escaped = false, point = false, exponent = false;
+    pf_json_text_place at = PF_JSON_OUTSIDE;
+    bool point = false, exponent = false;
     unsigned number = 0;
     for (size_t i = 0; i < t->len; i++) {
         uint8_t ch = t->data[i];
         pf_buf_putc(out, ch);
-        if (in_string) {
-            in_string = escaped || ch != '"';
-            escaped = !escaped && ch == '\\';
+        if (pf_json_text_step(&at, ch) != PF_JSON_OUTSIDE)
             continue;
-        }
-        in_string = ch == '"';
         point |= ch == '.';
         exponent |= ch == 'e' || ch == 'E';
         bool in_number = strchr("0123456789.eE+-", ch) && ch != 0;
@@ -124,19 +111,13 @@ void jsonc_add_dangling_exponents(pf_src *s, const pf_buf *t, pf_buf *out)
 void jsonc_add_trailing_commas(pf_src *s, const pf_buf *t, pf_buf *out)
 {
     uint64_t mask = pf_u64(s, "comma_mask");
-    bool in_string = false, escaped = false;
+    pf_json_text_place at = PF_JSON_OUTSIDE;
     unsigned spot = 0;
     for (size_t i = 0; i < t->len; i++) {
         uint8_t ch = t->data[i];
-        if (in_string) {
-            in_string = escaped || ch != '"';
-            escaped = !escaped && ch == '\\';
-        } else if (ch == '"') {
-            in_string = true;
-        } else if ((ch == ']' || ch == '}') && t->data[i - 1] != '[' &&
-                   t->data[i - 1] != '{' && (mask >> (spot++ % 64) & 1)) {
+        if (pf_json_text_step(&at, ch) == PF_JSON_OUTSIDE && (ch == ']' || ch == '}') &&
+            t->data[i - 1] != '[' && t->data[i - 1] != '{' && (mask >> (spot++ % 64) & 1))
             pf_buf_putc(out, ',');
-        }
         pf_buf_putc(out, ch);
     }
 }
@@ -147,18 +128,11 @@ pf_buf *jsonc_with_bad_utf8(pf_src *s, const pf_buf *t)
 {
     static const char *const bad[] = {"\xff", "\x80", "\xe2\x82"};
     size_t starts[64], n = 0;
-    bool in_string = false, escaped = false;
-    for (size_t i = 0; i < t->len; i++) {
-        uint8_t ch = t->data[i];
-        if (in_string) {
-            in_string = escaped || ch != '"';
-            escaped = !escaped && ch == '\\';
-        } else if (ch == '"') {
-            in_string = true;
-            if (n < PF_LEN(starts))
-                starts[n++] = i + 1;
-        }
-    }
+    pf_json_text_place place = PF_JSON_OUTSIDE;
+    for (size_t i = 0; i < t->len; i++)
+        if (pf_json_text_step(&place, t->data[i]) == PF_JSON_OUTSIDE && t->data[i] == '"' &&
+            n < PF_LEN(starts))
+            starts[n++] = i + 1;
     if (n == 0)
         return NULL;
     size_t at = starts[pf_choice(s, "string", n)];

@@ -133,19 +133,6 @@ static void check_lookups(const walk *w, const pf_json *v, const void *orig,
     }
 }
 
-static void *tree_of(pf_src *s, const pf_json_case *c, const pf_json *v)
-{
-    const pf_json_adapter *lib = c->suite->lib;
-    void *t = NULL;
-    if (!lib->tree(lib, v, &t)) {
-        pf_line l[] = {{"value", pf_json_show(c->pool, v)}};
-        pf_fail(s, NULL, pf__json_name(c, "refused to build its tree of a value"),
-                l, 1, NULL);
-    }
-    pf_defer(s, lib->tree_free, t);
-    return t;
-}
-
 /* The library's text of v (whose tree is t) in format. */
 static void write_of(pf_src *s, const pf_json_case *c, const pf_json *v,
                      const void *t, const void *format, pf_buf *out)
@@ -180,7 +167,7 @@ void pf_json_key_order(pf_src *s, void *in)
     const pf_json_adapter *lib = c->suite->lib;
     unsigned budget = MAX_PERMUTED;
     pf_json *p = permuted(s, c->pool, c->value, &budget);
-    const void *a = tree_of(s, c, c->value), *b = tree_of(s, c, p);
+    const void *a = pf_json_tree_of(s, c, c->value), *b = pf_json_tree_of(s, c, p);
     walk w = {s, c, c->suite->written};
     w.as_map.unordered = true;
     check_lookups(&w, c->value, a, b);

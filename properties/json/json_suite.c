@@ -138,6 +138,19 @@ pf__json_codec *pf__json_codec_new(pf_src *s, const pf_json_case *c,
 /* Shared steps of the properties.                                     */
 /* ------------------------------------------------------------------ */
 
+void *pf_json_tree_of(pf_src *s, const pf_json_case *c, const pf_json *v)
+{
+    const pf_json_adapter *lib = c->suite->lib;
+    void *t = NULL;
+    if (!lib->tree(lib, v, &t)) {
+        pf_line l[] = {{"value", pf_json_show(c->pool, v)}};
+        pf_fail(s, NULL, pf__json_name(c, "refused to build its tree of a value"),
+                l, 1, NULL);
+    }
+    pf_defer(s, lib->tree_free, t);
+    return t;
+}
+
 const char *pf__json_name(const pf_json_case *c, const char *what)
 {
     pf_buf b = {0};

@@ -137,3 +137,20 @@ void pf_json_write(pf_buf *b, const pf_json *v, const pf_json_write_opts *o)
     put_ws(b, o);
 }
 
+
+pf_json_text_place pf_json_text_step(pf_json_text_place *at, uint8_t ch)
+{
+    pf_json_text_place here = *at;
+    switch (here) {
+    case PF_JSON_OUTSIDE:
+        *at = ch == '"' ? PF_JSON_IN_STRING : PF_JSON_OUTSIDE;
+        break;
+    case PF_JSON_IN_STRING:
+        *at = ch == '"' ? PF_JSON_OUTSIDE : ch == '\\' ? PF_JSON_ESCAPED : PF_JSON_IN_STRING;
+        break;
+    case PF_JSON_ESCAPED:
+        *at = PF_JSON_IN_STRING;
+        break;
+    }
+    return here;
+}
