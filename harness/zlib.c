@@ -7,21 +7,38 @@
  * filtered, huffman_only, rle, fixed; windowBits; memLevel 1..9), data
  * (literal and repeated segments, up to 4 KiB, which crosses the window at
  * windowBits <= 11 and the symbol buffer at memLevel <= 5) and for gzip a
- * header (text flag, mtime, OS, extra, name, comment, header CRC), for the
+ * header (text flag, mtime, OS, an extra field up to 600 bytes, past
+ * deflate's 512-byte pending buffer at memLevel 1, name and comment up to
+ * 200; header CRC), for the
  * other formats a preset dictionary (its own bytes or a slice of the data).
  * One-shot is deflate(Z_FINISH) into deflateBound(); the streams are deflate
  * (a drawn flush mode between chunks; deflateParams to another level and
  * strategy after the first chunk when drawn) and inflate. Beyond the
  * family's checks:
  *   round_trip      deflate(Z_FINISH) into deflateBound() bytes finishes in
- *                   one call (zlib.h promises it); a gzip header comes back
+ *                   one call (zlib.h promises it) and guesses text or
+ *                   binary by its rule (huffman_only); a gzip header comes back
  *                   from inflateGetHeader field by field; uncompress2 agrees
+ *                   and takes only the stream's bytes of a longer buffer
+ *                   (zlib format); inflateBack reads it back (raw deflate
+ *                   without a dictionary: inflateBack takes none)
  *   concat          gzip members (the format defines them), zlib and raw
  *                   streams (inflate ends them exactly) with an inflateReset
  *                   loop, each part with its own parameters
  *   decompress_safe format zlib, raw, gzip or auto-detect, windowBits 8..15,
  *                   small gzip header buffers; for raw deflate inflateBack
- *                   agrees with inflate too
+ *                   agrees with inflate too, and both refuse a first block
+ *                   header RFC 1951 forbids (zlib/first_block.c)
+ *   framing         the header and trailer bytes of the one-shot stream are
+ *                   what RFC 1950 / 1952 and the parameters say, with
+ *                   Adler-32 and CRC-32 computed from their definitions
+ *                   (zlib/framing.c)
+ *   compression     Z_DEFAULT_COMPRESSION's stream is level 6's; a short
+ *                   piece repeated to 2-4 KiB shrinks to a bound a deflate
+ *                   that finds its matches stays within (zlib/compression.c)
+ * Every inflate call also reports as zlib.h says (zlib/codec.c): total_in
+ * and total_out grow by what it took and gave, and data_type is 64 at the
+ * end of a zlib or gzip stream.
  * Chunked deflate output is compared after decompression only: zlib does
  * not promise the one-shot bytes (level 0 sizes stored blocks by the room).
  *
@@ -51,6 +68,10 @@
  *      decoded for memory safety, and skipped): a smaller
  *      windowBits refuses a header declaring a larger window, and in one
  *      call inflate checks distances against the output, not the window.
+ *   R9 inflate's total_in is checked after every call but one that returns
+ *      Z_NEED_DICT: that return leaves out the 6 header and DICTID bytes it
+ *      took, and total_in stays 6 short to the end of the stream (known:
+ *      madler/zlib PR #1297; FINDINGS.md).
  *
  * The files: here the properties and the modes; zlib/codec.c zlib's calls
  * behind the pf_stream_codec; zlib/inflate_back.c the inflateBack check;
@@ -97,6 +118,35 @@ static void check_bound(pf_src *s, const pf_stream_input *in)
                    "bytes did not finish", pf_buf_defer(s, &b));
 }
 
+/* deflate's data_type (zlib.h: "a best guess about the data type"), by
+ * the rule of zlib's doc/txtvsbin.txt on the literals of the first block:
+ * Z_BINARY if one is a block-listed byte (0-6, 14-25, 28-31), else Z_TEXT
+ * if one is allowed (9, 10, 13, 32-255), else Z_BINARY. Checked where the
+ * first block's literals are all the data: huffman_only (no matches) at a
+ * level above 0 (level 0 stores and guesses nothing) with fewer bytes than
+ * a block's symbol buffer (2^(memLevel+6) - 1). */
+static void check_data_type(pf_src *s, const pf_stream_input *in)
+{
+    const zl_opts *o = in->opts;
+    if (o->p[P_STRATEGY] != Z_HUFFMAN_ONLY || o->p[P_LEVEL] == 0 ||
+        in->len >= ((size_t)1 << (o->p[P_MEM] + 6)) - 1)
+        return;
+    bool blocked = false, allowed = false;
+    for (size_t i = 0; i < in->len; i++) {
+        uint8_t c = in->data[i];
+        blocked |= c <= 6 || (c >= 14 && c <= 25) || (c >= 28 && c <= 31);
+        allowed |= c == 9 || c == 10 || c == 13 || c >= 32;
+    }
+    int want = !blocked && allowed ? Z_TEXT : Z_BINARY;
+    if (o->data_type == want)
+        return;
+    pf_buf b = {0};
+    pf_buf_printf(&b, "data_type %d, doc/txtvsbin.txt's rule gives %d (Z_TEXT %d, "
+                  "Z_BINARY %d)", o->data_type, want, Z_TEXT, Z_BINARY);
+    pf_stream_fail(s, &zl_codec, o, "deflate's data_type is not its text/binary "
+                   "rule's", pf_buf_defer(s, &b));
+}
+
 static void check_gzip_header(pf_src *s, const zl_opts *o, const gz_header *g)
 {
     static const char *const names[3] = {"extra", "name", "comment"};
@@ -130,16 +180,21 @@ static void check_gzip_header(pf_src *s, const zl_opts *o, const gz_header *g)
             pf_buf_defer(s, &where));
 }
 
-/* uncompress2: the zlib format's one-call API. */
+/* uncompress2: the zlib format's one-call API, given the stream and bytes
+ * after it: it says how many it took (zlib.h), the stream's. */
 static void check_uncompress2(pf_src *s, const pf_stream_input *in)
 {
+    static const uint8_t after[] = {0x78, 0x9c, 0};
     const zl_opts *o = in->opts;
     if (o->p[P_FORMAT] != F_ZLIB || o->dict.data)
         return;
     Bytef *dst = pf_vec_reserve(pf_vec_new(s), in->len + 1);
     uLongf dst_len = (uLongf)in->len + 1;
-    uLong src_len = (uLong)in->packed->len;
-    int ret = uncompress2(dst, &dst_len, in->packed->data, &src_len);
+    pf_vec *src = pf_vec_new(s);
+    pf_vec_put(src, in->packed->data, in->packed->len);
+    pf_vec_put(src, after, sizeof after);
+    uLong src_len = (uLong)src->len;
+    int ret = uncompress2(dst, &dst_len, src->data, &src_len);
     if (ret == Z_OK && src_len == in->packed->len && dst_len == in->len &&
         (in->len == 0 || memcmp(dst, in->data, in->len) == 0))
         return;
@@ -157,6 +212,7 @@ static void prop_round_trip(pf_src *s, void *input)
     const zl_opts *o = in->opts;
     zl_dec *d = in->dopts;
     check_bound(s, in);
+    check_data_type(s, in);
     Bytef *buf = pf_alloc(s, 3 * HDR_FIELD_MAX + 2);
     gz_header *g = pf_alloc(s, sizeof *g);
     *g = (gz_header){.extra = buf, .extra_max = HDR_FIELD_MAX,
@@ -169,6 +225,8 @@ static void prop_round_trip(pf_src *s, void *input)
     if (o->hdr.set)
         check_gzip_header(s, o, g);
     check_uncompress2(s, in);
+    if (o->p[P_FORMAT] == F_RAW && !o->dict.data) /* inflateBack takes no dictionary */
+        zl_check_back_round_trip(s, in);
 }
 
 /* A further stream of concat: the first's format, its own parameters. */
@@ -256,6 +314,8 @@ static void prop_decompress_safe(pf_src *s, void *in)
 {
     zraw *z = in;
     const pf_stream_result *once = pf_stream_raw_once(s, &z->r);
+    if (z->format == F_RAW)
+        zl_check_first_block(s, &z->r, once);
     if (once->status == PF_STREAM_TOO_LARGE)
         pf_skip(s, "R7");
     if (once->status != PF_STREAM_END)
@@ -273,6 +333,8 @@ static const pf_property value_properties[] = {
     {"deterministic", pf_stream_deterministic},
     {"batch_stream", pf_stream_batch_stream},
     {"concat", pf_stream_concat},
+    {"framing", zl_framing},
+    {"compression", zl_compression},
 };
 static const pf_property raw_properties[] = {{"decompress_safe", prop_decompress_safe}};
 static const pf_mode modes[] = {

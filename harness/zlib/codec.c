@@ -3,6 +3,8 @@
  * deflateParams, and the inflate stream. */
 #include "zlib.h"
 
+#include <stdio.h>
+
 /* A planted-bug build (tests/planted/zlib/<property>.h) wraps zlib calls
  * here, after the library's headers and before any use. */
 #ifdef PF_PLANT
@@ -71,8 +73,11 @@ static const char *set_header(z_stream *z, const zl_gzhdr *h, gz_header *gh)
     return z_error("deflateSetHeader", deflateSetHeader(z, gh));
 }
 
-/* A deflate stream with o's parameters, dictionary and header. */
-static const char *deflate_start(z_stream *z, const zl_opts *o, gz_header *gh)
+/* A deflate stream with o's parameters, dictionary and header, its input
+ * set before them (zlib.h lets it be set any time before deflate;
+ * deflateSetDictionary must give it back as it found it). */
+static const char *deflate_start(z_stream *z, const zl_opts *o, gz_header *gh,
+                                 const uint8_t *data, size_t len)
 {
     *z = (z_stream){.zalloc = zl_alloc, .zfree = zl_free};
     const int64_t *p = o->p;
@@ -80,6 +85,8 @@ static const char *deflate_start(z_stream *z, const zl_opts *o, gz_header *gh)
                               deflateInit2(z, (int)p[P_LEVEL], Z_DEFLATED,
                                            deflate_window(p), (int)p[P_MEM],
                                            (int)p[P_STRATEGY]));
+    z->next_in = (Bytef *)data;
+    z->avail_in = (uInt)len;
     if (!why && o->dict.data)
         why = z_error("deflateSetDictionary",
                       deflateSetDictionary(z, o->dict.data, (uInt)o->dict.len));
@@ -97,14 +104,12 @@ static const char *z_compress(pf_src *s, void *opts, const uint8_t *data,
     zl_opts *o = opts;
     z_stream z;
     gz_header gh;
-    const char *why = deflate_start(&z, o, &gh);
+    const char *why = deflate_start(&z, o, &gh, data, len);
     if (why) {
         deflateEnd(&z);
         return why;
     }
     size_t room = o->bound = deflateBound(&z, (uLong)len);
-    z.next_in = (Bytef *)data;
-    z.avail_in = (uInt)len;
     int ret = Z_OK;
     for (unsigned tries = 0; ret == Z_OK || ret == Z_BUF_ERROR; tries++, room = 256) {
         z.next_out = pf_vec_reserve(out, room);
@@ -116,6 +121,7 @@ static const char *z_compress(pf_src *s, void *opts, const uint8_t *data,
         if (tries > 64)
             break;
     }
+    o->data_type = z.data_type;
     deflateEnd(&z);
     return ret == Z_STREAM_END ? NULL : pf_stream_why("deflate(Z_FINISH)", zl_ret_name(ret));
 }
@@ -136,7 +142,7 @@ static void *z_encoder_begin(pf_src *s, void *opts, const pf_stream_plan *plan,
     e->plan = plan->extra;
     e->ops = 0;
     e->reparam_due = false;
-    const char *why = deflate_start(&e->z, opts, &e->gh);
+    const char *why = deflate_start(&e->z, opts, &e->gh, NULL, 0);
     if (why) {
         deflateEnd(&e->z);
         pf_stream_fail(s, &zl_codec, opts, "zlib refused a valid call", why);
@@ -211,15 +217,39 @@ static void *z_decoder_begin(pf_src *s, void *dopts)
     return z;
 }
 
+/* What zlib.h says inflate reports beside its output: total_in and
+ * total_out count what it took and gave (R9: not total_in on a Z_NEED_DICT
+ * return); at the end of a zlib or gzip stream (byte-aligned: no unused
+ * bits) data_type is 64, "decoding the last block". NULL when so. */
+static const char *inflate_report(const z_stream *z, uLong in_before, uLong out_before,
+                                  const pf_stream_io *io, int ret, int window)
+{
+    if (ret != Z_NEED_DICT && z->total_in - in_before != io->in_used)
+        return "total_in did not grow by the bytes inflate took";
+    if (z->total_out - out_before != io->out_used)
+        return "total_out did not grow by the bytes inflate gave";
+    static char why[80];
+    if (ret == Z_STREAM_END && window > 0 && z->data_type != 64) {
+        snprintf(why, sizeof why, "inflate's data_type at the end of the stream is %d, not 64",
+                 z->data_type);
+        return why;
+    }
+    return NULL;
+}
+
 static pf_step z_decoder_step(void *dec, pf_stream_io *io)
 {
     z_stream *z = dec;
     const zl_dec *d = z->opaque;
     z->next_in = (Bytef *)io->in, z->avail_in = (uInt)io->in_len;
     z->next_out = io->out, z->avail_out = (uInt)io->room;
+    uLong in_before = z->total_in, out_before = z->total_out;
     int ret = inflate(z, Z_NO_FLUSH);
     io->in_used = io->in_len - z->avail_in;
     io->out_used = io->room - z->avail_out;
+    io->error = inflate_report(z, in_before, out_before, io, ret, d->window);
+    if (io->error)
+        return PF_STEP_ERROR;
     if (ret == Z_NEED_DICT && d->dict && d->dict->data &&
         inflateSetDictionary(z, d->dict->data, (uInt)d->dict->len) == Z_OK)
         return PF_STEP_MORE;

@@ -3,6 +3,13 @@
 #include "zlib.h"
 
 #define TEXT "The quick brown fox jumps over the lazy dog. "
+/* 257 bytes without a long inner repeat: written twice, deflate matches
+ * the second at distance 257, the first whose code d_code looks up in
+ * the table's second half. */
+#define TEXT_257 "Sphinx of black quartz, judge my vow. Pack my box with five dozen " \
+    "liquor jugs. How vexingly quick daft zebras jump! Bright vixens jump; dozy fowl " \
+    "quack. Waltz, nymph, for quick jigs vex Bud. Crazy Fredrick bought many very " \
+    "exquisite opal jewels. Jackdaws lo"
 #define LOREM "Lorem ipsum dolor sit amet, consectetur adipiscing elit, "
 /* format, level, strategy, windowBits, memLevel */
 #define P(...) ((const int64_t[N_P]){__VA_ARGS__})
@@ -21,6 +28,10 @@
 /* Raw: format, windowBits, in_step, out_step, with k_headers[2]. */
 #define RAW(f, w, in, out, hdr, d) .raw = (const int64_t[]){f, w, in, out, hdr}, .damage = d
 
+#define FIELD_64 "gzip header field, longer than the pending buffer: 0123456789abc"
+#define LONG_FIELD FIELD_64 FIELD_64 FIELD_64 FIELD_64 FIELD_64 FIELD_64 FIELD_64 FIELD_64 "+"
+#define TEXT_FIELD FIELD_64 FIELD_64 FIELD_64
+
 static const zl_gzhdr k_headers[] = {
     {.set = true, .text = true, .time = 1700000000u, .os = 3, .hcrc = true,
      .field = {(const uint8_t *)"AP\x04\x00" "abcd", (const uint8_t *)"file.txt",
@@ -31,6 +42,13 @@ static const zl_gzhdr k_headers[] = {
      .field = {(const uint8_t *)"0123456789abcdefghij",
                (const uint8_t *)"a-name-longer-than-16-bytes", (const uint8_t *)"comment"},
      .len = {20, 27, 7}},
+    /* An extra field longer than deflate's pending buffer at memLevel 1
+     * (512 bytes), name and comment past it: the header is written in
+     * several flushes. */
+    {.set = true, .time = 7, .os = 3, .hcrc = true,
+     .field = {(const uint8_t *)LONG_FIELD, (const uint8_t *)TEXT_FIELD,
+               (const uint8_t *)TEXT_FIELD},
+     .len = {sizeof LONG_FIELD - 1, sizeof TEXT_FIELD - 1, sizeof TEXT_FIELD - 1}},
 };
 
 static const pf_stream_seed k_seeds[] = {
@@ -53,6 +71,8 @@ static const pf_stream_seed k_seeds[] = {
     {V("gzip-plain", P(F_GZIP, 6, 0, 15, 8), {TEXT, 0, 2})},
     {V("gzip-header", P(F_GZIP, 9, 0, 15, 8), {LOREM, 0, 0}), HEADER(0)},
     {V("gzip-empty-fields", P(F_GZIP, 1, 3, 9, 2), {"zz", 0, 500}), HEADER(1)},
+    {V("gzip-long-header", P(F_GZIP, 6, 0, 15, 1), {TEXT, 0, 3}), HEADER(3)},
+    {V("distance-257", P(F_ZLIB, 6, 0, 15, 8), {TEXT_257, 0, 0}, {TEXT_257, 0, 0})},
     {V("max-data", P(F_ZLIB, 6, 0, 15, 8), {"0123456789abcdef", 0, 256})},
     {V("mixed-segments", P(F_ZLIB, 3, 0, 14, 7), {"header:", 0, 0},
        {"\x00\x01", 2, 300}, {TEXT, 0, 0})},
@@ -96,7 +116,8 @@ static void enc_gzhdr(pf_buf *e, const zl_gzhdr *h)
     for (int i = 0; i < 3; i++) {
         pf_enc_bool(e, h->field[i] != NULL);
         if (h->field[i])
-            pf_enc_bytes(e, 0, HDR_FIELD_MAX, h->field[i], h->len[i]);
+            pf_enc_bytes(e, 0, i == H_EXTRA ? HDR_EXTRA_MAX : HDR_TEXT_MAX, h->field[i],
+                         h->len[i]);
     }
     pf_enc_bool(e, h->hcrc);
 }

@@ -58,7 +58,8 @@ void zl_draw_gzhdr(pf_src *s, zl_gzhdr *h)
         if (!pf_bool(s, i == H_EXTRA ? "has_extra" : i == H_NAME ? "has_name"
                                                                  : "has_comment"))
             continue;
-        h->field[i] = pf_bytes(s, labels[i], 0, HDR_FIELD_MAX, &h->len[i]);
+        h->field[i] = pf_bytes(s, labels[i], 0, i == H_EXTRA ? HDR_EXTRA_MAX : HDR_TEXT_MAX,
+                               &h->len[i]);
         if (i != H_EXTRA) /* R3 */
             h->len[i] = strlen((const char *)h->field[i]);
     }

@@ -11,7 +11,12 @@
 #include <zlib.h>
 
 enum {
-    DATA_MAX = 4096, PART_MAX = 1024, DICT_MAX = 1024, HDR_FIELD_MAX = 64,
+    DATA_MAX = 4096, PART_MAX = 1024, DICT_MAX = 1024,
+    /* A gzip header's extra field is longer than deflate's pending buffer
+     * at memLevel 1 (512 bytes), name and comment shorter: the whole
+     * header stays within what the stream driver lets a deflate stream
+     * write beyond its data (1 KiB). HDR_FIELD_MAX: the longest. */
+    HDR_EXTRA_MAX = 600, HDR_TEXT_MAX = 200, HDR_FIELD_MAX = HDR_EXTRA_MAX,
     RAW_OUT_CAP = 256 * 1024, RAW_HDR_MAX = 16,
 };
 enum mode { MODE_VALUES, MODE_RAW, N_MODES };
@@ -45,6 +50,7 @@ typedef struct zl_opts {
     zl_gzhdr hdr;
     size_t bound;   /* what deflateBound said for the last one-shot stream */
     bool within;    /* and whether deflate finished within it */
+    int data_type;  /* and the data_type deflate set */
 } zl_opts;
 
 /* The decoder's options; a gzip header is read into hdr when set. */
@@ -68,9 +74,23 @@ const char *zl_ret_name(int ret);
 /* The windowBits that inflates p's stream: a zlib-format 8 is 9 (R1). */
 int zl_inflate_window(const int64_t *p);
 
-/* inflate_back.c: inflateBack of raw deflate agrees with inflate. */
+/* inflate_back.c: inflateBack (window 32 KiB) of raw deflate fed step
+ * bytes at a time (0: all at once), into res; */
+void zl_inflate_back(pf_src *s, const uint8_t *raw, size_t len, size_t step,
+                     pf_stream_result *res);
+/* it agrees with inflate; */
 void zl_check_inflate_back(pf_src *s, pf_stream_raw *r,
                            const pf_stream_result *once);
+/* and of raw deflate's one-shot stream gives the data. */
+void zl_check_back_round_trip(pf_src *s, const pf_stream_input *in);
+
+/* first_block.c: a first block RFC 1951 forbids is refused by both. */
+void zl_check_first_block(pf_src *s, pf_stream_raw *r, const pf_stream_result *once);
+
+/* framing.c and compression.c: two properties (their checks are listed
+ * there). */
+void zl_framing(pf_src *s, void *input);
+void zl_compression(pf_src *s, void *input);
 
 /* harness/zlib.c: the value mode's hooks, for the seeds. */
 extern const pf_stream_target zl_target;
