@@ -219,11 +219,15 @@ static void *z_decoder_begin(pf_src *s, void *dopts)
 
 /* What zlib.h says inflate reports beside its output: total_in and
  * total_out count what it took and gave (R9: not total_in on a Z_NEED_DICT
- * return); at the end of a zlib or gzip stream (byte-aligned: no unused
+ * return); raw inflate leaves adler alone ("not generating a check
+ * value"); at the end of a zlib or gzip stream (byte-aligned: no unused
  * bits) data_type is 64, "decoding the last block". NULL when so. */
 static const char *inflate_report(const z_stream *z, uLong in_before, uLong out_before,
-                                  const pf_stream_io *io, int ret, int window)
+                                  uLong adler_before, const pf_stream_io *io, int ret,
+                                  int window)
 {
+    if (window < 0 && z->adler != adler_before)
+        return "raw inflate changed adler (zlib.h: raw inflate generates no check value)";
     if (ret != Z_NEED_DICT && z->total_in - in_before != io->in_used)
         return "total_in did not grow by the bytes inflate took";
     if (z->total_out - out_before != io->out_used)
@@ -243,11 +247,11 @@ static pf_step z_decoder_step(void *dec, pf_stream_io *io)
     const zl_dec *d = z->opaque;
     z->next_in = (Bytef *)io->in, z->avail_in = (uInt)io->in_len;
     z->next_out = io->out, z->avail_out = (uInt)io->room;
-    uLong in_before = z->total_in, out_before = z->total_out;
+    uLong in_before = z->total_in, out_before = z->total_out, adler_before = z->adler;
     int ret = inflate(z, Z_NO_FLUSH);
     io->in_used = io->in_len - z->avail_in;
     io->out_used = io->room - z->avail_out;
-    io->error = inflate_report(z, in_before, out_before, io, ret, d->window);
+    io->error = inflate_report(z, in_before, out_before, adler_before, io, ret, d->window);
     if (io->error)
         return PF_STEP_ERROR;
     if (ret == Z_NEED_DICT && d->dict && d->dict->data &&

@@ -31,6 +31,10 @@
 #define FIELD_64 "gzip header field, longer than the pending buffer: 0123456789abc"
 #define LONG_FIELD FIELD_64 FIELD_64 FIELD_64 FIELD_64 FIELD_64 FIELD_64 FIELD_64 FIELD_64 "+"
 #define TEXT_FIELD FIELD_64 FIELD_64 FIELD_64
+/* 10 + 2 + 297 + 101 + 101 = 511 header bytes before the header CRC: at
+ * memLevel 1 its two bytes are one more than the pending buffer holds. */
+#define EXTRA_297 FIELD_64 FIELD_64 FIELD_64 FIELD_64 "so that the header CRC is at byte 511 ..."
+#define TEXT_100 FIELD_64 "and the name and comment 100 bytes: "
 
 static const zl_gzhdr k_headers[] = {
     {.set = true, .text = true, .time = 1700000000u, .os = 3, .hcrc = true,
@@ -49,6 +53,10 @@ static const zl_gzhdr k_headers[] = {
      .field = {(const uint8_t *)LONG_FIELD, (const uint8_t *)TEXT_FIELD,
                (const uint8_t *)TEXT_FIELD},
      .len = {sizeof LONG_FIELD - 1, sizeof TEXT_FIELD - 1, sizeof TEXT_FIELD - 1}},
+    {.set = true, .os = 3, .hcrc = true,
+     .field = {(const uint8_t *)EXTRA_297, (const uint8_t *)TEXT_100,
+               (const uint8_t *)TEXT_100},
+     .len = {sizeof EXTRA_297 - 1, sizeof TEXT_100 - 1, sizeof TEXT_100 - 1}},
 };
 
 static const pf_stream_seed k_seeds[] = {
@@ -73,6 +81,10 @@ static const pf_stream_seed k_seeds[] = {
     {V("gzip-empty-fields", P(F_GZIP, 1, 3, 9, 2), {"zz", 0, 500}), HEADER(1)},
     {V("gzip-long-header", P(F_GZIP, 6, 0, 15, 1), {TEXT, 0, 3}), HEADER(3)},
     {V("distance-257", P(F_ZLIB, 6, 0, 15, 8), {TEXT_257, 0, 0}, {TEXT_257, 0, 0})},
+    {V("gzip-header-crc-at-511", P(F_GZIP, 6, 0, 15, 1), {TEXT, 0, 0}), HEADER(4)},
+    /* Text by doc/txtvsbin.txt's rule only through LF, or a space. */
+    {V("huffman-newlines", P(F_ZLIB, 1, 2, 15, 8), {"\n", 0, 40})},
+    {V("huffman-spaces", P(F_RAW, 1, 2, 15, 8), {" ", 0, 40})},
     {V("max-data", P(F_ZLIB, 6, 0, 15, 8), {"0123456789abcdef", 0, 256})},
     {V("mixed-segments", P(F_ZLIB, 3, 0, 14, 7), {"header:", 0, 0},
        {"\x00\x01", 2, 300}, {TEXT, 0, 0})},
