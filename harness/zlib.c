@@ -37,8 +37,8 @@
  *                   piece repeated to 2-4 KiB shrinks to a bound a deflate
  *                   that finds its matches stays within (zlib/compression.c)
  * Every inflate call also reports as zlib.h says (zlib/codec.c): total_in
- * and total_out grow by what it took and gave, and data_type is 64 at the
- * end of a zlib or gzip stream.
+ * and total_out grow by what it took and gave, raw inflate leaves adler
+ * alone, and data_type is 64 at the end of a zlib or gzip stream.
  * Chunked deflate output is compared after decompression only: zlib does
  * not promise the one-shot bytes (level 0 sizes stored blocks by the room).
  *
