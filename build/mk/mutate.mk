@@ -64,6 +64,10 @@ MUTATE_MIN_SCORE_lz4 := 58.2
 # were worked) as run (82.4%, before its 21 equivalents were listed), less
 # the margin: a new sample holds equivalents nobody has listed yet.
 MUTATE_MIN_SCORE_jsonc := 77.4
+# zlib: its SEED=42 campaign (the sample drawn after SEED=41's survivors
+# were worked) as run (72.1%, before its 19 equivalents were listed), less
+# the margin.
+MUTATE_MIN_SCORE_zlib := 67.1
 MUTATE_PREREQS := $(MUTGEN) out/lib/libpropfuzz.a out/lib/cov/libpropfuzz.a \
                   out/obj/pf-cov/drivers/replay_main.o
 
