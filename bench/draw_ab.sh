@@ -47,20 +47,30 @@ srcs_of() {
   (cd "$1" && make -s --no-print-directory print-PF_SRCS 2>/dev/null) && return
   (cd "$1" && grep -L '^int main(' properties/*.c properties/*/*.c 2>/dev/null | tr '\n' ' ')
 }
-build() { # tree binary label [program]
-  local srcs
+# A tree's library, compiled once (-O2) on every core into $OUT/<side>.a:
+# both programs link it (compiling it per program was most of a quick run).
+library() { # tree side
+  local srcs obj=$ROOT/$OUT/obj-$2
   read -r -a srcs <<< "$(srcs_of "$1")"
   [ ${#srcs[@]} -gt 0 ] || die "no library sources in $1"
-  (cd "$1" && $CC -std=c11 -O2 -Iinclude -Iproperties "-DBENCH_BUILD=\"-O2, $3\"" \
-     "$ROOT/bench/${4:-draw_speed.c}" "${srcs[@]}" -lm -o "$ROOT/$2")
+  rm -rf "$obj" && mkdir -p "$obj" &&
+  (cd "$1" && printf '%s\n' "${srcs[@]}" | CC=$CC OBJ=$obj xargs -P "$(nproc)" -I{} sh -c \
+     'exec $CC -std=c11 -O2 -Iinclude -Iproperties -c "$1" -o "$OBJ/$(printf %s "$1" | tr / _).o"' sh {}) &&
+  rm -f "$ROOT/$OUT/$2.a" && ar rcs "$ROOT/$OUT/$2.a" "$obj"/*.o
+}
+build() { # tree side binary label [program]
+  (cd "$1" && $CC -std=c11 -O2 -Iinclude -Iproperties "-DBENCH_BUILD=\"-O2, $4\"" \
+     "$ROOT/bench/${5:-draw_speed.c}" "$ROOT/$OUT/$2.a" -lm -o "$ROOT/$3")
 }
 echo "== draw speed: decoder at $REF (${rev:0:12}) vs the working tree, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $($CC --version | head -1)"
 [ -n "$QUICK" ] && echo "mode: quick (PF_BENCH_QUICK=1): checks that it builds and runs; the numbers are not measurements"
-build "$OUT/old" "$OUT/draw_old" "$REF" || die "the decoder at $REF does not build"
-build . "$OUT/draw_new" "working tree" || die "the working tree's decoder does not build"
-build "$OUT/old" "$OUT/cases_old" "$REF" decoder_cases.c || die "decoder_cases does not build at $REF"
-build . "$OUT/cases_new" "working tree" decoder_cases.c || die "decoder_cases does not build"
+library "$OUT/old" old || die "the decoder at $REF does not build"
+library . new || die "the working tree's decoder does not build"
+build "$OUT/old" old "$OUT/draw_old" "$REF" || die "the decoder at $REF does not build"
+build . new "$OUT/draw_new" "working tree" || die "the working tree's decoder does not build"
+build "$OUT/old" old "$OUT/cases_old" "$REF" decoder_cases.c || die "decoder_cases does not build at $REF"
+build . new "$OUT/cases_new" "working tree" decoder_cases.c || die "decoder_cases does not build"
 
 # --- values: the same cases through both ------------------------------------
 "$OUT/cases_old" "$CASES" > "$OUT/cases.old" || die "decoder_cases failed at $REF"
