@@ -21,12 +21,12 @@
 
 enum { PIECE_MAX = 32, REPEATED_MIN = 2048, REPEATED_MAX = 4096, SLACK = 64 };
 
+/* The one-shot stream (the family's pf_stream_compress_once: a refusal
+ * fails the property). */
 static pf_vec *deflated(pf_src *s, zl_opts *o, const uint8_t *data, size_t len)
 {
     pf_vec *out = pf_vec_new(s);
-    const char *why = zl_codec.compress(s, o, data, len, out);
-    if (why)
-        pf_stream_fail(s, &zl_codec, o, "zlib refused a valid call", why);
+    pf_stream_compress_once(s, &zl_codec, o, data, len, out);
     return out;
 }
 
