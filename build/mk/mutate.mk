@@ -56,7 +56,9 @@ MUTATE_MIN_SCORE_jansson := 64.7
 # cjson: its SEED=12 campaign (the sample drawn after SEED=11's survivors
 # were worked) as run, less the margin.
 MUTATE_MIN_SCORE_cjson := 81.4
-MUTATE_MIN_SCORE_csv := 89.6
+# csv: its SEED=12 campaign (a clean sample at 979844d, drawn after SEED=11's
+# survivors were worked) as run, less the margin.
+MUTATE_MIN_SCORE_csv := 86.9
 # lz4: its SEED=22 campaign (the sample drawn after SEED=21's survivors
 # were worked), with its equivalents, less the margin.
 MUTATE_MIN_SCORE_lz4 := 58.2
