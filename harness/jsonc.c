@@ -165,11 +165,7 @@ static void *draw_text(pf_src *s) { return pf_json_chunked_case(s, &jsonc); }
 /* The shared JSON properties, in the order the header lists them, then
  * json-c's own (harness/jsonc/). */
 static const pf_property value_properties[] = {
-    {"round_trip", pf_json_round_trip},
-    {"deterministic", pf_json_deterministic},
-    {"format_neutral", pf_json_format_neutral},
-    {"key_order", pf_json_key_order},
-    {"batch_incremental", pf_json_batch_incremental},
+    PF_JSON_VALUE_PROPERTIES,
     {"layout", jsonc_layout},
     {"dialect", jsonc_dialect},
     {"limits", jsonc_limits},

@@ -337,6 +337,22 @@ pf_json_case *pf_json_chunked_case(pf_src *s, const pf_json_suite *suite);
  * build it. For a target's own properties on the library's tree. */
 void *pf_json_tree_of(pf_src *s, const pf_json_case *c, const pf_json *v);
 
+/* For a target's own properties on texts of v (properties/json/
+ * json_variants.c). An empty buffer freed when the input ends, however it
+ * ends; a reading and a text as report lines ("refused" for NULL). */
+pf_buf *pf_json_scratch(pf_src *s);
+const char *pf_json_shown(const pf_json_case *c, const pf_json *v);
+const char *pf_json_show_text(const pf_json_case *c, const pf_buf *t);
+/* Texts made from a text t into out, at places a drawn mask picks outside
+ * strings: a drawn comment (slash-star or double-slash, holding stars and
+ * slashes) before or after brackets, commas and colons; a comma after the
+ * last item of non-empty arrays and objects. */
+void pf_json_add_comments(pf_src *s, const pf_buf *t, pf_buf *out);
+void pf_json_add_trailing_commas(pf_src *s, const pf_buf *t, pf_buf *out);
+/* t with a drawn sequence that is no UTF-8 after the opening quote of a
+ * drawn string; NULL when t has no string. */
+pf_buf *pf_json_with_bad_utf8(pf_src *s, const pf_buf *t);
+
 /* The properties, as pf_property run functions over a pf_json_case:
  *   round_trip        parse(write(v)) == v (suite->written), and parse of
  *                     the canonical text of v == v (suite->read)
@@ -389,6 +405,12 @@ const char *pf_json_structural_refusal(const uint8_t *text, size_t len,
  * PF_JSON_N_VALUE_PROPERTIES - 1), raw mode, chunked mode. */
 enum { PF_JSON_N_VALUE_PROPERTIES = 5 };
 extern const pf_property pf_json_value_properties[PF_JSON_N_VALUE_PROPERTIES];
+/* Those five as initialisers, for a target whose value mode lists its own
+ * properties after them. */
+#define PF_JSON_VALUE_PROPERTIES                                              \
+    {"round_trip", pf_json_round_trip}, {"deterministic", pf_json_deterministic}, \
+        {"format_neutral", pf_json_format_neutral}, {"key_order", pf_json_key_order}, \
+        {"batch_incremental", pf_json_batch_incremental}
 extern const pf_property pf_json_raw_properties[1];      /* canonical_fixed_point */
 extern const pf_property pf_json_chunked_properties[1];  /* batch_incremental */
 

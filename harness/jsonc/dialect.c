@@ -33,10 +33,10 @@ static void expect_same_reading(pf_src *s, const pf_json_case *c, const pf_buf *
     if (!want)
         pf_fail(s, NULL, "json-c refused a text of v", NULL, 0, NULL);
     if (!got || !pf_json_equal(got, want, &how, NULL)) {
-        pf_line lines[] = {{"text", jsonc_show_text(c, text)},
-                           {"varied", jsonc_show_text(c, varied)},
-                           {"text reads", jsonc_shown(c, want)},
-                           {"varied reads", jsonc_shown(c, got)}};
+        pf_line lines[] = {{"text", pf_json_show_text(c, text)},
+                           {"varied", pf_json_show_text(c, varied)},
+                           {"text reads", pf_json_shown(c, want)},
+                           {"varied reads", pf_json_shown(c, got)}};
         pf_fail(s, NULL, summary, lines, PF_LEN(lines), NULL);
     }
 }
@@ -46,7 +46,7 @@ typedef void variant_fn(pf_src *s, const pf_buf *t, pf_buf *out);
 static void expect_variant(pf_src *s, const pf_json_case *c, const pf_buf *text,
                            variant_fn *make, const char *summary)
 {
-    pf_buf *varied = jsonc_scratch(s);
+    pf_buf *varied = pf_json_scratch(s);
     make(s, text, varied);
     expect_same_reading(s, c, text, varied, summary);
 }
@@ -55,19 +55,19 @@ void jsonc_dialect(pf_src *s, void *in)
 {
     const pf_json_case *c = in;
     const pf_json_adapter *lib = c->suite->lib;
-    pf_buf *text = jsonc_scratch(s), *varied = jsonc_scratch(s);
+    pf_buf *text = pf_json_scratch(s), *varied = pf_json_scratch(s);
     if (lib->write(lib, c->value, NULL, text) != 0)
         pf_fail(s, NULL, "json-c could not print v", NULL, 0, NULL);
     pf_buf_put(varied, text->data, text->len);
     jsonc_vary_case(s, varied, false);
     expect_same_reading(s, c, text, varied,
                         "the case of letters outside strings changes what json-c reads");
-    expect_variant(s, c, text, jsonc_add_comments, "comments change what json-c reads");
-    expect_variant(s, c, text, jsonc_add_trailing_commas,
+    expect_variant(s, c, text, pf_json_add_comments, "comments change what json-c reads");
+    expect_variant(s, c, text, pf_json_add_trailing_commas,
                    "trailing commas change what json-c reads");
     expect_variant(s, c, text, jsonc_add_dangling_exponents,
                    "a dangling exponent after a double changes what json-c reads");
-    pf_buf *escaped = jsonc_scratch(s), *hex = jsonc_scratch(s);
+    pf_buf *escaped = pf_json_scratch(s), *hex = pf_json_scratch(s);
     pf_json_write_opts all = {.escape_all = true};
     pf_json_write(escaped, c->value, &all);
     pf_buf_put(hex, escaped->data, escaped->len);

@@ -1,5 +1,6 @@
 /* json-c-only properties of the value mode (harness/jsonc.c lists them),
- * and the texts made from v they share (harness/jsonc/variants.c). */
+ * and the texts made from v they share beyond include/propfuzz_json.h's
+ * (harness/jsonc/variants.c). */
 #ifndef JSONC_EXTRA_H
 #define JSONC_EXTRA_H
 
@@ -11,20 +12,10 @@ void jsonc_dialect(pf_src *s, void *json_case);
 void jsonc_limits(pf_src *s, void *json_case);
 void jsonc_getters(pf_src *s, void *json_case);
 
-/* An empty buffer freed when the input ends, however it ends. */
-pf_buf *jsonc_scratch(pf_src *s);
-/* A reading for a report line ("refused" for NULL). */
-const char *jsonc_shown(const pf_json_case *c, const pf_json *v);
-/* A text as a string for a report line. */
-const char *jsonc_show_text(const pf_json_case *c, const pf_buf *t);
 /* Texts made from a text t of v (the plain print, or for the hex digits
  * the canonical text with every character escaped): */
 void jsonc_vary_case(pf_src *s, pf_buf *t, bool in_strings);
-void jsonc_add_comments(pf_src *s, const pf_buf *t, pf_buf *out);
 void jsonc_add_dangling_exponents(pf_src *s, const pf_buf *t, pf_buf *out);
-void jsonc_add_trailing_commas(pf_src *s, const pf_buf *t, pf_buf *out);
-/* NULL when t has no string. */
-pf_buf *jsonc_with_bad_utf8(pf_src *s, const pf_buf *t);
 /* Offsets of the hex digits of t's \u escapes (at most max). */
 size_t jsonc_hex_digits(const pf_buf *t, size_t *at, size_t max);
 

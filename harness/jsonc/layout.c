@@ -19,7 +19,7 @@ enum { LAYOUT_FLAGS = JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_PRETTY |
  * through the adapter (where a planted-bug build wraps json-c). */
 static pf_buf *printed(pf_src *s, const pf_json_case *c, void *tree, int flags)
 {
-    pf_buf *b = jsonc_scratch(s);
+    pf_buf *b = pf_json_scratch(s);
     if (c->suite->lib->write_tree(c->suite->lib, tree, &flags, b) != 0)
         pf_fail(s, NULL, "json-c could not print v", NULL, 0, NULL);
     return b;
@@ -108,7 +108,7 @@ void jsonc_layout(pf_src *s, void *in)
     pf_span_end(s);
     pf_buf *plain = printed(s, c, tree, scalar);
     pf_buf *laid = printed(s, c, tree, scalar | layout);
-    pf_buf *want = jsonc_scratch(s);
+    pf_buf *want = pf_json_scratch(s);
     lay_out(plain, layout, want);
     pf_check_bytes_equal(s, NULL, "its text of v, drawn layout", laid->data, laid->len,
                          "its plain text laid out", want->data, want->len);

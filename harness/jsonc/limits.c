@@ -30,7 +30,7 @@ static void strict_refuses(pf_src *s, const pf_json_case *c, const pf_buf *t,
 {
     const pf_json_adapter *strict = &pf_json_jsonc_strict;
     if (strict->parse(strict, c->pool, t->data, t->len)) {
-        pf_line lines[] = {{"text", jsonc_show_text(c, t)}};
+        pf_line lines[] = {{"text", pf_json_show_text(c, t)}};
         pf_fail(s, NULL, summary, lines, PF_LEN(lines), NULL);
     }
 }
@@ -52,14 +52,14 @@ static bool nonfinite(const pf_json *v)
 static void strict_reading(pf_src *s, const pf_json_case *c, const pf_buf *text)
 {
     const pf_json_adapter *strict = &pf_json_jsonc_strict;
-    pf_buf *commented = jsonc_scratch(s), *commas = jsonc_scratch(s);
-    jsonc_add_comments(s, text, commented);
+    pf_buf *commented = pf_json_scratch(s), *commas = pf_json_scratch(s);
+    pf_json_add_comments(s, text, commented);
     if (commented->len != text->len)
         strict_refuses(s, c, commented, "strict json-c read a text with a comment");
-    jsonc_add_trailing_commas(s, text, commas);
+    pf_json_add_trailing_commas(s, text, commas);
     if (commas->len != text->len)
         strict_refuses(s, c, commas, "strict json-c read a trailing comma");
-    pf_buf *bad = jsonc_with_bad_utf8(s, text);
+    pf_buf *bad = pf_json_with_bad_utf8(s, text);
     if (bad)
         strict_refuses(s, c, bad,
                        "json-c with JSON_TOKENER_VALIDATE_UTF8 read a string that is no UTF-8");
@@ -69,9 +69,9 @@ static void strict_reading(pf_src *s, const pf_json_case *c, const pf_buf *text)
     pf_json *got = strict->parse(strict, c->pool, text->data, text->len);
     pf_json_eq how = {0};
     if (!got || !want || !pf_json_equal(got, want, &how, NULL)) {
-        pf_line lines[] = {{"text", jsonc_show_text(c, text)},
-                           {"default reads", jsonc_shown(c, want)},
-                           {"strict reads", jsonc_shown(c, got)}};
+        pf_line lines[] = {{"text", pf_json_show_text(c, text)},
+                           {"default reads", pf_json_shown(c, want)},
+                           {"strict reads", pf_json_shown(c, got)}};
         pf_fail(s, NULL, "strict json-c reads json-c's own text of v otherwise", lines,
                 PF_LEN(lines), NULL);
     }
@@ -81,7 +81,7 @@ static void strict_reading(pf_src *s, const pf_json_case *c, const pf_buf *text)
 static void strict_trailing(pf_src *s, const pf_json_case *c, const pf_buf *text)
 {
     static const char after[] = "x0[{\"/,";
-    pf_buf *more = jsonc_scratch(s);
+    pf_buf *more = pf_json_scratch(s);
     pf_buf_put(more, text->data, text->len);
     pf_buf_putc(more, ' ');
     pf_buf_putc(more, (uint8_t)after[pf_choice(s, "after", sizeof after - 1)]);
@@ -94,7 +94,7 @@ static void strict_trailing(pf_src *s, const pf_json_case *c, const pf_buf *text
     json_tokener_free(tok);
     json_object_put(got);
     if (got || e == json_tokener_success || e == json_tokener_continue) {
-        pf_line lines[] = {{"text", jsonc_show_text(c, more)},
+        pf_line lines[] = {{"text", pf_json_show_text(c, more)},
                            {"error", json_tokener_error_desc(e)}};
         pf_fail(s, NULL, "strict json-c took a value followed by more than whitespace",
                 lines, PF_LEN(lines), NULL);
@@ -123,7 +123,7 @@ static void depth_limit(pf_src *s, const pf_json_case *c, const pf_buf *text)
     if (own >= JSON_TOKENER_DEFAULT_DEPTH)
         return;
     unsigned wraps = JSON_TOKENER_DEFAULT_DEPTH - own;
-    pf_buf *deep = jsonc_scratch(s), *deeper = jsonc_scratch(s);
+    pf_buf *deep = pf_json_scratch(s), *deeper = pf_json_scratch(s);
     for (unsigned i = 0; i < wraps; i++)
         pf_buf_putc(deep, '[');
     pf_buf_put(deep, text->data, text->len);
@@ -141,14 +141,14 @@ static void depth_limit(pf_src *s, const pf_json_case *c, const pf_buf *text)
     pf_json *got = lib->parse(lib, c->pool, deep->data, deep->len);
     pf_json_eq how = {.nan_any = true};
     if (!want || !got || !pf_json_equal(got, want, &how, NULL)) {
-        pf_line lines[] = {{"text", jsonc_show_text(c, deep)},
-                           {"reads", jsonc_shown(c, got)}};
+        pf_line lines[] = {{"text", pf_json_show_text(c, deep)},
+                           {"reads", pf_json_shown(c, got)}};
         pf_fail(s, NULL, "json-c misreads a text nested JSON_TOKENER_DEFAULT_DEPTH deep",
                 lines, PF_LEN(lines), NULL);
     }
     got = lib->parse(lib, c->pool, deeper->data, deeper->len);
     if (got) {
-        pf_line lines[] = {{"text", jsonc_show_text(c, deeper)}};
+        pf_line lines[] = {{"text", pf_json_show_text(c, deeper)}};
         pf_fail(s, NULL, "json-c read a text nested deeper than JSON_TOKENER_DEFAULT_DEPTH",
                 lines, PF_LEN(lines), NULL);
     }
@@ -158,7 +158,7 @@ static void bad_escape(pf_src *s, const pf_json_case *c)
 {
     static const char not_hex[] = "gGxXzZ-+. \"\\/:{}[]\0";
     const pf_json_adapter *lib = c->suite->lib;
-    pf_buf *text = jsonc_scratch(s);
+    pf_buf *text = pf_json_scratch(s);
     pf_json_write_opts all = {.escape_all = true};
     pf_json_write(text, c->value, &all);
     size_t at[256];
@@ -169,7 +169,7 @@ static void bad_escape(pf_src *s, const pf_json_case *c)
         (uint8_t)not_hex[pf_choice(s, "not_hex", sizeof not_hex - 1)];
     pf_json *got = lib->parse(lib, c->pool, text->data, text->len);
     if (got) {
-        pf_line lines[] = {{"text", jsonc_show_text(c, text)}, {"reads", jsonc_shown(c, got)}};
+        pf_line lines[] = {{"text", pf_json_show_text(c, text)}, {"reads", pf_json_shown(c, got)}};
         pf_fail(s, NULL, "json-c read a \\u escape with a character that is no hex digit",
                 lines, PF_LEN(lines), NULL);
     }
@@ -179,7 +179,7 @@ void jsonc_limits(pf_src *s, void *in)
 {
     const pf_json_case *c = in;
     const pf_json_adapter *lib = c->suite->lib;
-    pf_buf *text = jsonc_scratch(s);
+    pf_buf *text = pf_json_scratch(s);
     if (lib->write(lib, c->value, NULL, text) != 0)
         pf_fail(s, NULL, "json-c could not print v", NULL, 0, NULL);
     strict_reading(s, c, text);

@@ -144,11 +144,7 @@ void pf_json_batch_incremental(pf_src *s, void *in)
 }
 
 const pf_property pf_json_value_properties[PF_JSON_N_VALUE_PROPERTIES] = {
-    {"round_trip", pf_json_round_trip},
-    {"deterministic", pf_json_deterministic},
-    {"format_neutral", pf_json_format_neutral},
-    {"key_order", pf_json_key_order},
-    {"batch_incremental", pf_json_batch_incremental},
+    PF_JSON_VALUE_PROPERTIES,
 };
 const pf_property pf_json_raw_properties[1] = {
     {"canonical_fixed_point", pf_json_canonical_fixed_point},
