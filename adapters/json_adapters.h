@@ -102,15 +102,39 @@ bool pf_json_jsonc_misdecoded_pair(const uint8_t *text, size_t len);
  * overflows a long long inside yajl_parse_integer (undefined behaviour,
  * lloyd/yajl #262; FINDINGS.md).
  *   pf_json_yajl          the callbacks refuse nesting deeper than
- *                         PF_JSON_YAJL_MAX_DEPTH (yajl has no limit; the
- *                         trees are compared recursively)
+ *                         PF_JSON_YAJL_MAX_DEPTH: yajl's parser has no
+ *                         limit, but yajl_gen refuses a 128th level
+ *                         (YAJL_MAX_DEPTH, yajl_max_depth_exceeded), so a
+ *                         value read deeper could not be written back
  *   pf_json_yajl_any_depth  no limit */
-enum { PF_JSON_YAJL_MAX_DEPTH = 1000 };
+enum { PF_JSON_YAJL_MAX_DEPTH = 127 };
 extern const pf_json_adapter pf_json_yajl;
 extern const pf_json_adapter pf_json_yajl_any_depth;
 typedef struct pf_json_yajl_format {
     bool beautify, escape_solidus, validate_utf8;
     const char *indent; /* yajl_gen_indent_string when beautifying, or NULL */
 } pf_json_yajl_format;
+/* yajl_parse of text (in one piece; depth capped as pf_json_yajl) with the
+ * yajl_option bits `options` set by yajl_config, then yajl_complete_parse.
+ * Fills what the caller passes non-NULL: the values read at the top level
+ * (up to max_roots of them; *n_roots counts them all), the bytes
+ * yajl_parse consumed and, when a call fails, yajl_get_error's message
+ * (not verbose). No depth limit. Returns the status of the call that failed, or of
+ * yajl_complete_parse (a yajl_status, as an int). */
+typedef struct pf_json_yajl_reading {
+    pf_json **roots;
+    size_t max_roots, n_roots;
+    size_t consumed;
+    pf_buf *error;
+} pf_json_yajl_reading;
+int pf_json_yajl_read(pf_json_pool *p, const uint8_t *text, size_t len, unsigned options,
+                      pf_json_yajl_reading *r);
+/* v through yajl_gen's calls on g (a yajl_gen): false when one of them
+ * does not return yajl_gen_status_ok (or v holds an integer above
+ * INT64_MAX). */
+struct yajl_gen_t;
+bool pf_json_yajl_generate(struct yajl_gen_t *g, const pf_json *v);
+/* The options of o set on g by yajl_gen_config. */
+void pf_json_yajl_configure(struct yajl_gen_t *g, const pf_json_yajl_format *o);
 
 #endif

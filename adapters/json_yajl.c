@@ -33,6 +33,7 @@ typedef struct builder {
     pf_json_pool *pool;
     size_t max_depth;
     pf_json *root;
+    pf_json_yajl_reading *reading; /* NULL, or where top-level values go */
     frame *stack;
     size_t depth, cap;
 } builder;
@@ -41,6 +42,9 @@ static int add(builder *b, pf_json *v)
 {
     if (b->depth == 0) {
         b->root = v;
+        pf_json_yajl_reading *r = b->reading;
+        if (r && r->n_roots++ < r->max_roots)
+            r->roots[r->n_roots - 1] = v;
         return 1;
     }
     frame *f = &b->stack[b->depth - 1];
@@ -153,11 +157,36 @@ static pf_json *yj_parse(const pf_json_adapter *a, pf_json_pool *p,
     return yj_parse_chunks(a, p, text, &len, 1);
 }
 
+int pf_json_yajl_read(pf_json_pool *p, const uint8_t *text, size_t len, unsigned options,
+                      pf_json_yajl_reading *r)
+{
+    builder b = {.pool = p, .reading = r};
+    yajl_handle h = yajl_alloc(&callbacks, NULL, &b);
+    if (!h)
+        return yajl_status_error;
+    for (unsigned bit = 1; bit <= yajl_allow_partial_values; bit <<= 1)
+        if (options & bit)
+            yajl_config(h, (yajl_option)bit, 1);
+    yajl_status st = yajl_parse(h, text, len);
+    r->consumed = yajl_get_bytes_consumed(h);
+    if (st == yajl_status_ok)
+        st = yajl_complete_parse(h);
+    if (st != yajl_status_ok && r->error) {
+        unsigned char *msg = yajl_get_error(h, 0, text, len);
+        if (msg)
+            pf_buf_put(r->error, msg, strlen((const char *)msg));
+        yajl_free_error(h, msg);
+    }
+    yajl_free(h);
+    free(b.stack);
+    return (int)st;
+}
+
 /* ------------------------------------------------------------------ */
 /* The generator.                                                      */
 /* ------------------------------------------------------------------ */
 
-static bool gen_value(yajl_gen g, const pf_json *v)
+bool pf_json_yajl_generate(struct yajl_gen_t *g, const pf_json *v)
 {
     switch (v->type) {
     case PF_JSON_NULL: return yajl_gen_null(g) == yajl_gen_status_ok;
@@ -171,7 +200,7 @@ static bool gen_value(yajl_gen g, const pf_json *v)
         if (yajl_gen_array_open(g) != yajl_gen_status_ok)
             return false;
         for (size_t i = 0; i < v->n; i++)
-            if (!gen_value(g, v->v.items[i]))
+            if (!pf_json_yajl_generate(g, v->v.items[i]))
                 return false;
         return yajl_gen_array_close(g) == yajl_gen_status_ok;
     case PF_JSON_OBJECT:
@@ -180,7 +209,7 @@ static bool gen_value(yajl_gen g, const pf_json *v)
         for (size_t i = 0; i < v->n; i++)
             if (yajl_gen_string(g, (const unsigned char *)v->v.members[i].key,
                                 v->v.members[i].key_len) != yajl_gen_status_ok ||
-                !gen_value(g, v->v.members[i].value))
+                !pf_json_yajl_generate(g, v->v.members[i].value))
                 return false;
         return yajl_gen_map_close(g) == yajl_gen_status_ok;
     default:
@@ -188,7 +217,7 @@ static bool gen_value(yajl_gen g, const pf_json *v)
     }
 }
 
-static void configure(yajl_gen g, const pf_json_yajl_format *o)
+void pf_json_yajl_configure(struct yajl_gen_t *g, const pf_json_yajl_format *o)
 {
     if (o->beautify) {
         yajl_gen_config(g, yajl_gen_beautify, 1);
@@ -209,11 +238,11 @@ static int yj_write(const pf_json_adapter *a, const pf_json *v,
     if (!g)
         return -1;
     if (format)
-        configure(g, format);
+        pf_json_yajl_configure(g, format);
     int rc = -1;
     const unsigned char *buf;
     size_t len;
-    if (gen_value(g, v) && yajl_gen_get_buf(g, &buf, &len) == yajl_gen_status_ok) {
+    if (pf_json_yajl_generate(g, v) && yajl_gen_get_buf(g, &buf, &len) == yajl_gen_status_ok) {
         pf_buf_put(out, buf, len);
         rc = 0;
     }

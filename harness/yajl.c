@@ -29,6 +29,24 @@
  *                      gives exactly what it gives fed whole: both refuse,
  *                      or both give equal values. In value mode the text is
  *                      yajl_gen's; in chunked mode any drawn bytes.
+ *   parse_options      what yajl_allow_comments, yajl_dont_validate_strings,
+ *                      yajl_allow_trailing_garbage, _multiple_values and
+ *                      _partial_values let through on texts made from
+ *                      yajl_gen's text of v, what yajl refuses without
+ *                      them (and with which message), and the bytes
+ *                      yajl_parse consumed (harness/yajl/options.c)
+ *   layout             yajl_gen's text with drawn options is byte for byte
+ *                      a reference writer's (escapes, doubles, beautify's
+ *                      newlines and indents; harness/yajl/layout.c)
+ *   generator          yajl_gen's calls return yajl_gen.h's statuses: a
+ *                      print callback, calls after a complete value,
+ *                      reset and clear, keys that are no strings,
+ *                      YAJL_MAX_DEPTH, NaN, strings that are no UTF-8,
+ *                      yajl_gen_number (harness/yajl/generator.c)
+ *   tree               yajl_tree_parse of yajl_gen's text holds v as
+ *                      yajl_tree.h describes it (number flags, doubles,
+ *                      the number's text, order), and refuses trailing
+ *                      garbage with its message (harness/yajl/tree.c)
  *
  * In raw mode the rest of the input is JSON text:
  *
@@ -54,18 +72,24 @@
  *      holding U+0000: yajl_tree keeps keys as C strings ("\u0000" and ""
  *      collide) and yajl_tree_get compares them with strcmp. (The
  *      callback parser, which the other properties use, keeps them.)
- *   Y5 raw and chunked texts nested deeper than PF_JSON_YAJL_MAX_DEPTH are
- *      refused (the callbacks cancel): yajl has no depth limit, but the
- *      properties compare trees recursively.
+ *   Y5 raw and chunked texts nested deeper than PF_JSON_YAJL_MAX_DEPTH
+ *      (127) are refused (the callbacks cancel): yajl's parser has no depth
+ *      limit, but yajl_gen refuses a 128th level, so canonical_fixed_point
+ *      could not write such a value back. parse_options reads deeper texts
+ *      without the cap.
  *   Y6 raw and chunked texts holding an integer whose first 18 digits are
  *      922337203685477581..587 followed by more digits are skipped
  *      (pf_skip "Y6"): yajl_parse_integer multiplies before its range check
  *      and overflows a long long (undefined behaviour; UBSan aborts; known
  *      upstream: lloyd/yajl #262).
+ *   Y7 tree expects a subnormal double's node not to be YAJL_IS_DOUBLE
+ *      (its value is kept): strtod reports ERANGE on underflow and
+ *      yajl_tree sets YAJL_NUMBER_DOUBLE_VALID only when errno stays 0.
  */
 #include "propfuzz.h"
 #include "propfuzz_json.h"
 #include "json_adapters.h"
+#include "yajl/yajl_extra.h"
 
 enum mode { MODE_VALUES, MODE_RAW, MODE_CHUNKED, N_MODES };
 
@@ -103,9 +127,17 @@ static void *draw_value(pf_src *s) { return pf_json_value_case(s, &yajl); }
 static void *take_raw(pf_src *s) { return pf_json_raw_case(s, &yajl); }
 static void *draw_text(pf_src *s) { return pf_json_chunked_case(s, &yajl); }
 
-/* The shared JSON properties, in the order the header lists them. */
+/* The shared JSON properties, in the order the header lists them, then
+ * yajl's own (harness/yajl/). */
+static const pf_property value_properties[] = {
+    PF_JSON_VALUE_PROPERTIES,
+    {"parse_options", yajl_parse_options},
+    {"layout", yajl_layout},
+    {"generator", yajl_generator},
+    {"tree", yajl_tree_holds},
+};
 static const pf_mode modes[] = {
-    {"values", draw_value, pf_json_value_properties, PF_JSON_N_VALUE_PROPERTIES},
+    {"values", draw_value, value_properties, PF_LEN(value_properties)},
     {"raw", take_raw, pf_json_raw_properties, 1},
     {"chunked", draw_text, pf_json_chunked_properties, 1},
 };
@@ -122,7 +154,12 @@ static const pf_json_seed seeds[] = {
     {"nul-in-key", "{\"\\u0000\":1,\"k\\u0000\":[]}"},
 };
 
+/* Deeper than the 128 levels of yajl's first parser-state stack block. */
+#define OPEN_50 "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["
+#define CLOSE_50 "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+
 static const pf_json_seed raw_seeds[] = {
+    {"raw-deeper-than-128", OPEN_50 OPEN_50 OPEN_50 "1" CLOSE_50 CLOSE_50 CLOSE_50},
     {"raw-exponents", "[1E2,1e-2,-0.0e+0,12.50,-0]"},
     {"raw-big-int", "[9223372036854775808,-9223372036854775809]"},
     {"raw-nul-key", "{\"a\\u0000\":1}"},

@@ -174,6 +174,24 @@ static void y6_integer_ub(void)
             !parse("92233720368547758000", 20, &x, NULL, 0), "accepted");
 }
 
+/* Y7: yajl_tree keeps a subnormal double's value but does not call it a
+ * double: strtod reports ERANGE on underflow (C11 7.22.1.3 allows it;
+ * glibc does) and yajl_tree sets YAJL_NUMBER_DOUBLE_VALID only when errno
+ * stays 0. The callback parser reads it as a double. */
+static void y7_subnormal(void)
+{
+    char err[128];
+    yajl_val t = yajl_tree_parse("[4.9406564584124654e-324,2.2250738585072014e-308]", err,
+                                 sizeof err);
+    verdict("Y7 tree-subnormal-not-double",
+            t && YAJL_IS_ARRAY(t) && t->u.array.len == 2 &&
+               !YAJL_IS_DOUBLE(t->u.array.values[0]) &&
+               t->u.array.values[0]->u.number.d == 4.9406564584124654e-324 &&
+               YAJL_IS_DOUBLE(t->u.array.values[1]),
+            "not as described");
+    yajl_tree_free(t);
+}
+
 int main(void)
 {
     y1_integers();
@@ -182,5 +200,6 @@ int main(void)
     y4_tree_keys();
     y5_depth();
     y6_integer_ub();
+    y7_subnormal();
     return finish();
 }

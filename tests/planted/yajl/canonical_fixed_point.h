@@ -1,7 +1,7 @@
 /* Planted bug for canonical_fixed_point: the generator drops U+0000 from
  * strings and keys. */
 
-static yajl_gen_status planted_gen_string(yajl_gen g, const unsigned char *s, size_t len)
+static inline yajl_gen_status planted_gen_string(yajl_gen g, const unsigned char *s, size_t len)
 {
     unsigned char *copy = malloc(len ? len : 1);
     if (!copy)

@@ -1,7 +1,7 @@
 /* Planted bug for format_neutral: the parser reads `true` as null in text
  * that holds a newline. Generated compact text never does. */
 
-static yajl_status planted_parse(yajl_handle h, const unsigned char *text, size_t len)
+static inline yajl_status planted_parse(yajl_handle h, const unsigned char *text, size_t len)
 {
     if (!memchr(text, '\n', len))
         return yajl_parse(h, text, len);

@@ -1,7 +1,7 @@
 /* Planted bug for key_order: lookup by key compares only the keys'
  * lengths, so among keys of equal length the first member wins. */
 
-static yajl_val planted_tree_get(yajl_val n, const char **path, yajl_type type)
+static inline yajl_val planted_tree_get(yajl_val n, const char **path, yajl_type type)
 {
     (void)type;
     if (!n || n->type != yajl_t_object || !path[0])
