@@ -114,13 +114,13 @@ typedef struct pf_json_yajl_format {
     bool beautify, escape_solidus, validate_utf8;
     const char *indent; /* yajl_gen_indent_string when beautifying, or NULL */
 } pf_json_yajl_format;
-/* yajl_parse of text (in one piece; depth capped as pf_json_yajl) with the
+/* yajl_parse of text in one piece, with no depth limit, with the
  * yajl_option bits `options` set by yajl_config, then yajl_complete_parse.
- * Fills what the caller passes non-NULL: the values read at the top level
- * (up to max_roots of them; *n_roots counts them all), the bytes
- * yajl_parse consumed and, when a call fails, yajl_get_error's message
- * (not verbose). No depth limit. Returns the status of the call that failed, or of
- * yajl_complete_parse (a yajl_status, as an int). */
+ * Fills the values read at the top level (up to max_roots of them;
+ * n_roots counts them all), the bytes yajl_parse consumed and, when a call
+ * fails and `error` is not NULL, yajl_get_error's message (not verbose).
+ * Returns the status of the call that failed, or of yajl_complete_parse
+ * (a yajl_status, as an int). */
 typedef struct pf_json_yajl_reading {
     pf_json **roots;
     size_t max_roots, n_roots;

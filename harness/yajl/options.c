@@ -108,6 +108,16 @@ static pf_buf *joined(pf_src *s, const pf_buf *t, const char *middle, const pf_b
     return out;
 }
 
+/* "[t,token]". */
+static pf_buf *in_array_after(pf_src *s, const pf_buf *t, const char *token)
+{
+    pf_buf *text = pf_json_scratch(s);
+    pf_buf_putc(text, '[');
+    pf_buf_put(text, t->data, t->len);
+    pf_buf_printf(text, ",%s]", token);
+    return text;
+}
+
 static void check_comments(pf_src *s, const pf_json_case *c, const pf_buf *t)
 {
     pf_buf *commented = pf_json_scratch(s);
@@ -174,11 +184,7 @@ static void check_overflow(pf_src *s, const pf_json_case *c, const pf_buf *t)
                                        "99999999999999999999", "-10000000000000000000000",
                                        "1e400", "-2.5E+999"};
     size_t k = pf_choice(s, "overflow", PF_LEN(big));
-    pf_buf *text = pf_json_scratch(s);
-    pf_buf_putc(text, '[');
-    pf_buf_put(text, t->data, t->len);
-    pf_buf_printf(text, ",%s]", big[k]);
-    expect_refused(s, c, text, k < 4 ? "integer overflow" : "numeric (floating point) overflow",
+    expect_refused(s, c, in_array_after(s, t, big[k]), k < 4 ? "integer overflow" : "numeric (floating point) overflow",
                    "yajl read a number it cannot hold");
 }
 
@@ -196,11 +202,7 @@ static void check_malformed(pf_src *s, const pf_json_case *c, const pf_buf *t)
         {"tru", "invalid string in json text"}, {"@", "invalid char in json text"},
     };
     size_t k = pf_choice(s, "malformed", PF_LEN(bad));
-    pf_buf *text = pf_json_scratch(s);
-    pf_buf_putc(text, '[');
-    pf_buf_put(text, t->data, t->len);
-    pf_buf_printf(text, ",%s]", bad[k].token);
-    expect_refused(s, c, text, bad[k].says, "yajl read a token JSON forbids, or named another fault");
+    expect_refused(s, c, in_array_after(s, t, bad[k].token), bad[k].says, "yajl read a token JSON forbids, or named another fault");
 }
 
 /* yajl's parser has no depth limit (Y5): t inside 128 to 400 arrays,
@@ -224,13 +226,18 @@ static void check_deep(pf_src *s, const pf_json_case *c, const pf_buf *t)
         fail_reading(s, c, text, 0, x, "yajl did not read v inside deep arrays");
 }
 
+pf_buf *yajl_plain_text(pf_src *s, const pf_json_case *c)
+{
+    pf_buf *t = pf_json_scratch(s);
+    if (c->suite->lib->write(c->suite->lib, c->value, NULL, t) != 0)
+        pf_fail(s, NULL, "yajl_gen could not write v", NULL, 0, NULL);
+    return t;
+}
+
 void yajl_parse_options(pf_src *s, void *in)
 {
     const pf_json_case *c = in;
-    const pf_json_adapter *lib = c->suite->lib;
-    pf_buf *t = pf_json_scratch(s);
-    if (lib->write(lib, c->value, NULL, t) != 0)
-        pf_fail(s, NULL, "yajl_gen could not write v", NULL, 0, NULL);
+    pf_buf *t = yajl_plain_text(s, c);
     expect_read(s, c, t, 0, 1, t->len, "yajl did not read its own text of v as v, all of it");
     check_comments(s, c, t);
     check_bad_utf8(s, c, t);
