@@ -17,7 +17,7 @@
  *                     identical bytes
  *   batch_stream      the documents' bytes concatenated and read by a
  *                     bson_reader_t from a handle in drawn chunks come
- *                     back one by one
+ *                     back one by one, and then the reader reports the end
  *   validate          bson_validate (UTF-8, U+0000 allowed in strings)
  *                     accepts what libbson wrote
  *   extjson_canonical bson_as_canonical_extended_json, then
@@ -25,7 +25,15 @@
  *   extjson_relaxed   the relaxed form reads back as the same values
  *                     (integers by value: relaxed JSON has no int32/int64)
  *   decimal128_text   bson_decimal128_to_string, then _from_string, gives
- *                     the same bits
+ *                     the same bits, and so does any other text of the
+ *                     value the grammar allows (harness/bson/decimal.c)
+ *   json_layout       Extended JSON with other whitespace and escapes
+ *                     reads back the same; a \u escape with a digit that
+ *                     is not hex is refused (harness/bson/json_text.c)
+ *   extjson_reference each scalar's Extended JSON is the spec's text
+ *   date_text         a date's relaxed text is its calendar's ISO-8601,
+ *                     which reads back in any zone and with 0-3 digits of
+ *                     milliseconds (both harness/bson/reference.c)
  *
  * In raw mode the rest of the input is bytes:
  *
@@ -121,13 +129,15 @@ static size_t decode_stream(const pf_bin_codec *c, pf_bin_pool *p, const uint8_t
     pf_bin_chunks h; /* bson_reader_t reads at most one chunk a call */
     pf_bin_chunks_init(&h, data, sizes, n_chunks);
     bson_reader_t *r = bson_reader_new_from_handle(&h, pf_bin_chunks_read, NULL);
-    const bson_t *b;
+    const bson_t *b = NULL;
     size_t n = 0;
     bool eof = false;
     while (n < max && (b = bson_reader_read(r, &eof)) && (out[n] = bt_value_of(p, b)))
         n++;
     bson_reader_destroy(r);
-    return n;
+    /* A reader that stops before max without telling its end (eof) stopped
+     * on an error, whatever it read before. */
+    return n < max && !b && !eof ? SIZE_MAX : n;
 }
 
 /* BSON's own types (PF_BIN_TAG by type byte) and their parts, in the
@@ -178,6 +188,9 @@ static const pf_property value_properties[] = {
     {"extjson_canonical", bt_prop_extjson_canonical},
     {"extjson_relaxed", bt_prop_extjson_relaxed},
     {"decimal128_text", bt_prop_decimal128_text},
+    {"json_layout", bt_prop_json_layout},
+    {"extjson_reference", bt_prop_extjson_reference},
+    {"date_text", bt_prop_date_text},
 };
 static const pf_property raw_properties[] = {
     {"decode_safety", pf_bin_decode_safety},

@@ -31,11 +31,31 @@ pf_bin *bt_value_of(pf_bin_pool *p, const bson_t *b); /* NULL: corrupt */
  * else NULL (harness/bson.c's restrictions). */
 const char *bt_raw_unfit(const bson_t *b);
 
-/* props.c: libbson's own properties. */
+/* R7: relaxed Extended JSON writes dates from year 10000 on as ISO-8601
+ * text libbson cannot read back (FINDINGS.md). */
+#define BT_YEAR_10000_MS INT64_C(253402300800000)
+
+/* Another text of the same Extended JSON (json, len), into out; returns
+ * what it is, for the report ("canonical Extended JSON re-laid out"). */
+typedef const char *bt_json_variant(pf_src *s, const char *json, size_t len, pf_buf *out);
+
+/* props.c: libbson's own properties. bt_extjson: the documents' Extended
+ * JSON (relaxed or canonical), or a variant of it, read back by
+ * bson_new_from_json as the same bytes (relaxed: the same values). */
+void bt_extjson(pf_src *s, pf_bin_case *k, bool relaxed, bt_json_variant *variant);
 void bt_prop_validate(pf_src *s, void *bin_case);
 void bt_prop_extjson_canonical(pf_src *s, void *bin_case);
 void bt_prop_extjson_relaxed(pf_src *s, void *bin_case);
-void bt_prop_decimal128_text(pf_src *s, void *bin_case);
 void bt_prop_raw_reserialize(pf_src *s, void *bin_case);
+
+/* decimal.c: decimal128's texts. */
+void bt_prop_decimal128_text(pf_src *s, void *bin_case);
+
+/* json_text.c: Extended JSON laid out and escaped otherwise. */
+void bt_prop_json_layout(pf_src *s, void *bin_case);
+
+/* reference.c: Extended JSON of scalars and dates against the spec's text. */
+void bt_prop_extjson_reference(pf_src *s, void *bin_case);
+void bt_prop_date_text(pf_src *s, void *bin_case);
 
 #endif

@@ -149,7 +149,10 @@ static pf_bin *read_value(pf_bin_pool *p, bson_iter_t *it)
         return bson_iter_recurse(it, &child) ? read_container(p, &child, t == BSON_TYPE_ARRAY)
                                              : NULL;
     case BSON_TYPE_BINARY:
-        bson_iter_binary(it, &sub, &len, &data);
+        /* Each of bson_iter_binary's outputs is optional: the subtype
+         * alone, then the bytes alone. */
+        bson_iter_binary(it, &sub, NULL, NULL);
+        bson_iter_binary(it, NULL, &len, &data);
         return pf_bin_ext(p, sub, data, len);
     case BSON_TYPE_UNDEFINED: return own(p, t, NULL, NULL);
     case BSON_TYPE_OID: return own(p, t, oid_bytes(p, bson_iter_oid(it)), NULL);

@@ -1,5 +1,5 @@
 /* libbson's own properties: bson_validate on what it writes, Extended
- * JSON both ways, decimal128 text, and raw bytes written back. */
+ * JSON both ways, and raw bytes written back (decimal128 text: decimal.c). */
 #include "bson_target.h"
 
 #include <math.h>
@@ -55,10 +55,6 @@ static const char *is_code(const pf_bin *v, const void *ctx)
                ? "code" : NULL;
 }
 
-/* R7: relaxed Extended JSON writes dates from year 10000 on as ISO-8601
- * text libbson cannot read back (FINDINGS.md). */
-#define YEAR_10000_MS INT64_C(253402300800000)
-
 /* R11: keys Extended JSON reads as a type wrapper's. */
 static bool wrapper_key(const pf_bin *key)
 {
@@ -85,7 +81,7 @@ static const char *not_json(const pf_bin *v, const void *relaxed)
         return "R5"; /* the text "NaN" carries no payload */
     if (v->kind == PF_BIN_DECIMAL && !pf_bin_decimal_text_exact(v))
         return "R6"; /* NaN's sign or payload, infinity's payload, 10^34 up */
-    if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= YEAR_10000_MS)
+    if (relaxed && v->kind == PF_BIN_DATE && v->v.i >= BT_YEAR_10000_MS)
         return "R7";
     for (size_t i = 0; v->kind == PF_BIN_ARRAY && i < v->n; i++)
         if (is_code(v->v.items[i], NULL) ||
@@ -97,7 +93,7 @@ static const char *not_json(const pf_bin *v, const void *relaxed)
     return NULL;
 }
 
-static void extjson(pf_src *s, pf_bin_case *k, bool relaxed)
+void bt_extjson(pf_src *s, pf_bin_case *k, bool relaxed, bt_json_variant *variant)
 {
     for (size_t i = 0; i < k->n; i++) {
         const char *r = pf_bin_find(k->values[i], not_json, relaxed ? "" : NULL);
@@ -111,6 +107,13 @@ static void extjson(pf_src *s, pf_bin_case *k, bool relaxed)
                              : bson_as_canonical_extended_json(b, &len);
         PF_ASSERT(s, json != NULL);
         pf_defer(s, bson_free, json);
+        const char *what = relaxed ? "relaxed Extended JSON" : "canonical Extended JSON";
+        if (variant) {
+            pf_buf v = {0};
+            what = variant(s, json, len, &v);
+            len = v.len;
+            json = (char *)pf_buf_defer(s, &v);
+        }
         bson_error_t err;
         bson_t *back = bson_new_from_json((const uint8_t *)json, (ssize_t)len, &err);
         if (back)
@@ -122,41 +125,19 @@ static void extjson(pf_src *s, pf_bin_case *k, bool relaxed)
                                      : back->len == b->len &&
                                            !memcmp(bson_get_data(back), bson_get_data(b), b->len));
         if (!same) {
+            pf_buf sum = {0};
+            pf_buf_printf(&sum, "%s read back as %s", what,
+                          relaxed ? "another value" : "other bytes");
             pf_line l[] = {{"value", show(s, k->values[i])},
                            {"json", json},
                            {"read back", back ? pf_bin_hex(s, bson_get_data(back), back->len) : err.message}};
-            pf_fail(s, NULL, relaxed ? "relaxed Extended JSON read back as another value"
-                                     : "canonical Extended JSON read back as other bytes",
-                    l, 3, path.text);
+            pf_fail(s, NULL, pf_buf_defer(s, &sum), l, 3, path.text);
         }
     }
 }
 
-void bt_prop_extjson_canonical(pf_src *s, void *bin_case) { extjson(s, bin_case, false); }
-void bt_prop_extjson_relaxed(pf_src *s, void *bin_case) { extjson(s, bin_case, true); }
-
-static const char *decimal_text(const pf_bin *v, const void *src)
-{
-    if (v->kind != PF_BIN_DECIMAL || !pf_bin_decimal_text_exact(v)) /* R6 */
-        return NULL;
-    pf_src *s = (pf_src *)src;
-    bson_decimal128_t d, back;
-    pf_bin_decimal_words(v, &d.high, &d.low);
-    char text[BSON_DECIMAL128_STRING];
-    bson_decimal128_to_string(&d, text);
-    if (!bson_decimal128_from_string(text, &back) || back.low != d.low || back.high != d.high) {
-        pf_line l[] = {{"value", show(s, v)}, {"text", text}};
-        pf_fail(s, NULL, "decimal128 text read back as other bits", l, 2, NULL);
-    }
-    return NULL;
-}
-
-void bt_prop_decimal128_text(pf_src *s, void *bin_case)
-{
-    pf_bin_case *k = bin_case;
-    for (size_t i = 0; i < k->n; i++)
-        pf_bin_find(k->values[i], decimal_text, s);
-}
+void bt_prop_extjson_canonical(pf_src *s, void *bin_case) { bt_extjson(s, bin_case, false, NULL); }
+void bt_prop_extjson_relaxed(pf_src *s, void *bin_case) { bt_extjson(s, bin_case, true, NULL); }
 
 void bt_prop_raw_reserialize(pf_src *s, void *bin_case)
 {

@@ -42,6 +42,7 @@ void pf_target_seeds(pf_bin_emit *emit)
         {"double-nan-payload", doc1(p, "d", pf_bin_float_bits(p, 0x7ff8000000000001u, 64))},
         {"double-subnormal", doc1(p, "d", pf_bin_f64(p, 5e-324))},
         {"string", doc1(p, "s", pf_bin_text(p, "h\xc3\xa9llo"))},
+        {"string-escapes", doc1(p, "s", pf_bin_text(p, "\x01\"\\/\t\xf0\x9f\x98\x80\x7f"))},
         {"string-nul", doc1(p, "s", pf_bin_bytes(p, PF_BIN_TEXT, "a\0b", 3))},
         {"document", doc1(p, "o", scope)},
         {"array", doc1(p, "a", arr)},
@@ -53,6 +54,7 @@ void pf_target_seeds(pf_bin_emit *emit)
         {"bool", doc1(p, "t", pf_bin_bool(p, true))},
         {"datetime", doc1(p, "dt", pf_bin_date(p, 1356351330501))},
         {"datetime-negative", doc1(p, "dt", pf_bin_date(p, -284643869501))},
+        {"datetime-leap-day", doc1(p, "dt", pf_bin_date(p, INT64_C(1709208000123)))},
         {"datetime-year-9999", doc1(p, "dt", pf_bin_date(p, INT64_C(253402300799999)))},
         {"null", doc1(p, "n", pf_bin_nil(p))},
         {"regex", doc1(p, "r", own(p, BSON_TYPE_REGEX, pf_bin_text(p, "^a.*"),
@@ -65,6 +67,7 @@ void pf_target_seeds(pf_bin_emit *emit)
         {"timestamp", doc1(p, "ts", own(p, BSON_TYPE_TIMESTAMP, pf_bin_uint(p, 4294967295u, 4),
                                         pf_bin_uint(p, 1, 4)))},
         {"int64", doc1(p, "l", pf_bin_int(p, INT64_MAX, 8))},
+        {"int64-negative", doc1(p, "l", pf_bin_int(p, INT64_C(-5000000000), 8))},
         {"decimal-one", doc1(p, "m", pf_bin_decimal(p, 0x3040000000000000u, 1))},
         {"decimal-neg-inf", doc1(p, "m", pf_bin_decimal(p, 0xf800000000000000u, 0))},
         {"decimal-max", doc1(p, "m", pf_bin_decimal(p, 0x5fffed09bead87c0u, 0x378d8e63ffffffffu))},
@@ -79,7 +82,7 @@ void pf_target_seeds(pf_bin_emit *emit)
     for (size_t i = 0; i < PF_LEN(seeds); i++)
         pf_bin_seed_both(emit, seeds[i].name, MODE_VALUES, MODE_RAW, N_MODES, &bt_codec,
                          seeds[i].doc);
-    const pf_bin *batch[] = {seeds[1].doc, seeds[0].doc, seeds[8].doc};
+    const pf_bin *batch[] = {seeds[1].doc, seeds[0].doc, seeds[9].doc};
     pf_bin_seed_values(emit, "batch-of-three", MODE_VALUES, N_MODES, &bt_codec, batch, 3);
     pf_bin_pool_free(p);
 }
