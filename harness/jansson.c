@@ -27,6 +27,10 @@
  *                      gives on the whole text: both refuse, or both give
  *                      equal values. In value mode the text is the dump
  *                      of v; in chunked mode it is any drawn bytes.
+ *   layout             json_dumps's text of v with drawn flags (indent,
+ *                      compact, ensure_ascii, escape_slash, sort_keys,
+ *                      embed, real precision) is byte for byte the text a
+ *                      reference writer lays out (harness/jansson/layout.c)
  *
  * In raw mode the rest of the input is JSON text:
  *
@@ -105,13 +109,17 @@ static void *take_raw(pf_src *s) { return pf_json_raw_case(s, &jansson); }
 static void *draw_text(pf_src *s) { return pf_json_chunked_case(s, &jansson); }
 
 /* The shared JSON properties, in the order the header lists them; then
- * jansson's own (harness/jansson/raw.c). */
+ * jansson's own (harness/jansson/). */
+static const pf_property value_properties[] = {
+    PF_JSON_VALUE_PROPERTIES,
+    {"layout", jansson_layout},
+};
 static const pf_property raw_properties[] = {
     {"canonical_fixed_point", pf_json_canonical_fixed_point},
     {"reference", jansson_reference},
 };
 static const pf_mode modes[] = {
-    {"values", draw_value, pf_json_value_properties, PF_JSON_N_VALUE_PROPERTIES},
+    {"values", draw_value, value_properties, PF_LEN(value_properties)},
     {"raw", take_raw, raw_properties, PF_LEN(raw_properties)},
     {"chunked", draw_text, pf_json_chunked_properties, 1},
 };

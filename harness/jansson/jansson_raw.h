@@ -1,4 +1,5 @@
-/* jansson's own raw-mode property (harness/jansson/raw.c). */
+/* jansson's own properties: reference, in raw mode (harness/jansson/raw.c),
+ * and layout, in value mode (harness/jansson/layout.c). */
 #ifndef JANSSON_RAW_H
 #define JANSSON_RAW_H
 
@@ -6,5 +7,6 @@
 #include "propfuzz_json.h"
 
 void jansson_reference(pf_src *s, void *json_case);
+void jansson_layout(pf_src *s, void *json_case);
 
 #endif
