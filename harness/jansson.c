@@ -40,6 +40,10 @@
  *                      reads, refuses what it refuses (but for a NUL
  *                      byte) and what jansson documents it refuses
  *                      (harness/jansson/raw.c)
+ *   error_report       a refused text's json_error_t: source, message and
+ *                      code, line and column of its position, and the same
+ *                      report for the text cut just past the bytes read
+ *                      (harness/jansson/errors.c)
  *
  * jansson has no push parser, but json_load_callback pulls its input
  * through a callback in pieces the caller chooses: batch_incremental
@@ -117,6 +121,7 @@ static const pf_property value_properties[] = {
 static const pf_property raw_properties[] = {
     {"canonical_fixed_point", pf_json_canonical_fixed_point},
     {"reference", jansson_reference},
+    {"error_report", jansson_error_report},
 };
 static const pf_mode modes[] = {
     {"values", draw_value, value_properties, PF_LEN(value_properties)},

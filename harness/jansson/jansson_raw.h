@@ -1,5 +1,6 @@
-/* jansson's own properties: reference, in raw mode (harness/jansson/raw.c),
- * and layout, in value mode (harness/jansson/layout.c). */
+/* jansson's own properties: reference and error_report, in raw mode
+ * (harness/jansson/raw.c, errors.c), and layout, in value mode
+ * (harness/jansson/layout.c). */
 #ifndef JANSSON_RAW_H
 #define JANSSON_RAW_H
 
@@ -8,5 +9,6 @@
 
 void jansson_reference(pf_src *s, void *json_case);
 void jansson_layout(pf_src *s, void *json_case);
+void jansson_error_report(pf_src *s, void *json_case);
 
 #endif

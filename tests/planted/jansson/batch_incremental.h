@@ -8,7 +8,7 @@ typedef struct planted_src {
     bool after_quote;
 } planted_src;
 
-static size_t planted_cb(void *buffer, size_t buflen, void *arg)
+static inline size_t planted_cb(void *buffer, size_t buflen, void *arg)
 {
     planted_src *p = arg;
     size_t n = p->cb(buffer, buflen, p->arg);
@@ -22,7 +22,7 @@ static size_t planted_cb(void *buffer, size_t buflen, void *arg)
     return n;
 }
 
-static json_t *planted_load_callback(json_load_callback_t cb, void *arg,
+static inline json_t *planted_load_callback(json_load_callback_t cb, void *arg,
                                      size_t flags, json_error_t *err)
 {
     planted_src p = {cb, arg, false};

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static json_t *planted_round(json_t *j)
+static inline json_t *planted_round(json_t *j)
 {
     if (json_is_real(j) && fabs(json_real_value(j)) >= 1e15) {
         char tmp[40];
@@ -20,7 +20,7 @@ static json_t *planted_round(json_t *j)
     return j;
 }
 
-static char *planted_dumps(const json_t *j, size_t flags)
+static inline char *planted_dumps(const json_t *j, size_t flags)
 {
     json_t *copy = planted_round(json_deep_copy(j));
     char *text = json_dumps(copy, flags);

@@ -1,7 +1,7 @@
 /* Planted bug for deterministic: every other compact dump forgets
  * JSON_COMPACT (", " and ": " separators): the same value, other bytes. */
 
-static char *planted_dumps(const json_t *j, size_t flags)
+static inline char *planted_dumps(const json_t *j, size_t flags)
 {
     static unsigned calls;
     if ((flags & JSON_COMPACT) && (calls++ & 1))

@@ -2,7 +2,7 @@
  * empty object as an empty array. Compact dumps are right, so only a
  * comparison of formats can see it. */
 
-static json_t *planted_objects_to_arrays(json_t *j)
+static inline json_t *planted_objects_to_arrays(json_t *j)
 {
     if (json_is_object(j) && json_object_size(j) == 0) {
         json_decref(j);
@@ -19,7 +19,7 @@ static json_t *planted_objects_to_arrays(json_t *j)
     return j;
 }
 
-static char *planted_dumps(const json_t *j, size_t flags)
+static inline char *planted_dumps(const json_t *j, size_t flags)
 {
     if (flags & JSON_COMPACT)
         return json_dumps(j, flags);

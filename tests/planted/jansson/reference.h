@@ -3,7 +3,7 @@
  * never writes one. */
 #include <string.h>
 
-static json_t *planted_loadb(const char *text, size_t len, size_t flags,
+static inline json_t *planted_loadb(const char *text, size_t len, size_t flags,
                              json_error_t *err)
 {
     json_t *v = json_loadb(text, len, flags, err);

@@ -1,7 +1,7 @@
 /* Planted bug for round_trip: the whole-text loader cuts every string at
  * its first U+0000, as if strings were C strings. */
 
-static void planted_cut(json_t *j)
+static inline void planted_cut(json_t *j)
 {
     if (json_is_string(j)) {
         const char *s = json_string_value(j);
@@ -16,7 +16,7 @@ static void planted_cut(json_t *j)
     }
 }
 
-static json_t *planted_loadb(const char *buf, size_t len, size_t flags,
+static inline json_t *planted_loadb(const char *buf, size_t len, size_t flags,
                              json_error_t *err)
 {
     json_t *j = json_loadb(buf, len, flags, err);
