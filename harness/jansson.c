@@ -31,6 +31,12 @@
  *                      compact, ensure_ascii, escape_slash, sort_keys,
  *                      embed, real precision) is byte for byte the text a
  *                      reference writer lays out (harness/jansson/layout.c)
+ *   typed_accessors    every node of jansson's tree of v answers each typed
+ *                      accessor (json_typeof, json_is_*, *_value, sizes,
+ *                      lookups) as documented, for its type and the
+ *                      others; copies are equal; setters, inserts,
+ *                      removals and updates on a copy do what they say
+ *                      (harness/jansson/accessors.c)
  *
  * In raw mode the rest of the input is JSON text:
  *
@@ -44,6 +50,13 @@
  *                      code, line and column of its position, and the same
  *                      report for the text cut just past the bytes read
  *                      (harness/jansson/errors.c)
+ *   load_flags         on an accepted text, JSON_REJECT_DUPLICATES refuses
+ *                      exactly a repeated key, JSON_DECODE_INT_AS_REAL
+ *                      reads integers as reals, JSON_DISABLE_EOF_CHECK
+ *                      stops where the value ends, and the text read
+ *                      without JSON_DECODE_ANY or JSON_ALLOW_NUL is refused
+ *                      or read the same as documented (harness/jansson/
+ *                      flags.c)
  *
  * jansson has no push parser, but json_load_callback pulls its input
  * through a callback in pieces the caller chooses: batch_incremental
@@ -117,11 +130,13 @@ static void *draw_text(pf_src *s) { return pf_json_chunked_case(s, &jansson); }
 static const pf_property value_properties[] = {
     PF_JSON_VALUE_PROPERTIES,
     {"layout", jansson_layout},
+    {"typed_accessors", jansson_typed_accessors},
 };
 static const pf_property raw_properties[] = {
     {"canonical_fixed_point", pf_json_canonical_fixed_point},
     {"reference", jansson_reference},
     {"error_report", jansson_error_report},
+    {"load_flags", jansson_load_flags},
 };
 static const pf_mode modes[] = {
     {"values", draw_value, value_properties, PF_LEN(value_properties)},

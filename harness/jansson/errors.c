@@ -6,6 +6,7 @@
  *     the newlines before it, column the characters after the last one;
  *   - the text cut a few bytes after position (the lexer looks one
  *     character ahead) is refused with the very same report.
+ * A text with a raw NUL byte is checked for the first point only.
  * reference checks that jansson refuses; only this checks what it says,
  * which is what a user sees of every refused text. */
 #include "jansson_raw.h"
@@ -53,6 +54,10 @@ static const char *wrong(const pf_json_case *c, const json_error_t *e)
         return "json_loadb's error code is none of enum json_error_code";
     if (e->position < 0 || (size_t)e->position > c->len)
         return "json_loadb's error position is outside the text";
+    /* A raw NUL byte is jansson's leniency (reference): its stream refills
+     * there, and counts lines and columns around it its own way. */
+    if (memchr(c->text, 0, c->len))
+        return NULL;
     int line, column;
     counted(c->text, (size_t)e->position, &line, &column);
     if (e->line != line || e->column != column)
@@ -71,7 +76,7 @@ void jansson_error_report(pf_src *s, void *in)
     }
     const char *why = wrong(c, &e);
     size_t keep = (size_t)e.position + LOOKAHEAD;
-    bool was_cut = !why && keep < c->len, accepted = false;
+    bool was_cut = !why && keep < c->len && !memchr(c->text, 0, c->len), accepted = false;
     if (was_cut) {
         j = json_loadb((const char *)c->text, keep, LOAD_FLAGS, &cut);
         accepted = j != NULL;
@@ -84,8 +89,9 @@ void jansson_error_report(pf_src *s, void *in)
         pf_buf_printf(&report, "line %d, column %d, position %d, code %d, source \"%s\": %s",
                       e.line, e.column, e.position, (int)json_error_code(&e), e.source, e.text);
         if (was_cut)
-            pf_buf_printf(&cut_report, "cut to %zu bytes: line %d, column %d, position %d: %s", keep,
-                          cut.line, cut.column, cut.position, accepted ? "(accepted)" : cut.text);
+            pf_buf_printf(&cut_report, "cut to %zu bytes: line %d, column %d, position %d: %s",
+                          keep, cut.line, cut.column, cut.position,
+                          accepted ? "(accepted)" : cut.text);
         pf_buf text = {0};
         pf_buf_quote(&text, c->text, c->len);
         pf_line lines[] = {{"text", pf_buf_defer(s, &text)},

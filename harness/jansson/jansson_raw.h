@@ -1,6 +1,7 @@
-/* jansson's own properties: reference and error_report, in raw mode
- * (harness/jansson/raw.c, errors.c), and layout, in value mode
- * (harness/jansson/layout.c). */
+/* jansson's own properties: reference, error_report and load_flags, in
+ * raw mode (harness/jansson/raw.c, errors.c, flags.c), and layout and
+ * typed_accessors, in value mode (harness/jansson/layout.c,
+ * accessors.c). */
 #ifndef JANSSON_RAW_H
 #define JANSSON_RAW_H
 
@@ -10,5 +11,7 @@
 void jansson_reference(pf_src *s, void *json_case);
 void jansson_layout(pf_src *s, void *json_case);
 void jansson_error_report(pf_src *s, void *json_case);
+void jansson_load_flags(pf_src *s, void *json_case);
+void jansson_typed_accessors(pf_src *s, void *json_case);
 
 #endif
