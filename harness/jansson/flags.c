@@ -58,8 +58,10 @@ static bool same_with_reals(const json_t *a, const json_t *b)
     if (json_is_object(a)) {
         if (json_object_size(a) != json_object_size(b))
             return false;
-        for (void *it = json_object_iter((json_t *)a); it; it = json_object_iter_next((json_t *)a, it)) {
-            const json_t *m = json_object_getn(b, json_object_iter_key(it), json_object_iter_key_len(it));
+        json_t *o = (json_t *)a;
+        for (void *it = json_object_iter(o); it; it = json_object_iter_next(o, it)) {
+            const json_t *m =
+                json_object_getn(b, json_object_iter_key(it), json_object_iter_key_len(it));
             if (!m || !same_with_reals(json_object_iter_value(it), m))
                 return false;
         }
@@ -106,7 +108,7 @@ static const char *duplicates_wrong(const check *k)
                   : l.j && json_equal(l.j, k->plain);
     json_decref(l.j);
     return ok ? NULL
-           : dup ? "JSON_REJECT_DUPLICATES did not refuse a repeated key as json_error_duplicate_key"
+           : dup ? "JSON_REJECT_DUPLICATES did not refuse a repeated key (json_error_duplicate_key)"
                  : "JSON_REJECT_DUPLICATES changed a text without a repeated key";
 }
 
