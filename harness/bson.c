@@ -42,7 +42,9 @@
  *   canonical_fixed_point  what iterates writes back to bytes that
  *                     iterate to the same value and write unchanged
  *   raw_reserialize   Extended JSON of any bytes never crashes, and bytes
- *                     bson_validate accepts write back identically
+ *                     bson_validate accepts write back identically;
+ *                     bson_validate's verdict is the same without an
+ *                     offset to report
  *
  * key_order does not apply (BSON documents are ordered); smallest_encoding
  * and claimed_size need a reference writer (BSON has one encoding).
