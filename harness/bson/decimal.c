@@ -3,7 +3,8 @@
  * and exponent the grammar allows: a '+' sign, leading zeros, the radix
  * point anywhere with the exponent moved to match, 'e' or 'E', an
  * exponent with or without its '+' (or none when it is 0), and
- * "Infinity", "inf", "NaN" in any case. Written here from the bits, so a
+ * "Infinity", "inf", "NaN" in any case; also for one more value drawn
+ * with a small exponent. Written here from the bits, so a
  * parser and printer that agree on a wrong text cannot hide. */
 #include "bson_target.h"
 
@@ -101,4 +102,12 @@ void bt_prop_decimal128_text(pf_src *s, void *bin_case)
     pf_bin_case *k = bin_case;
     for (size_t i = 0; i < k->n; i++)
         pf_bin_find(k->values[i], decimal_text, s);
+    /* A drawn decimal's exponent is 14 random bits: one whose text has a
+     * radix point and no exponent ("1.5": -6 <= exponent <= 0 with few
+     * digits) is rare. One such value more. */
+    uint64_t coefficient = pf_u64_range(s, "small decimal's coefficient", 0, 999999999999u);
+    int64_t exponent = pf_i64_range(s, "small decimal's exponent", -30, 10);
+    uint64_t high = (uint64_t)pf_bool(s, "small decimal's sign") << 63 |
+                    (uint64_t)(exponent + 6176) << 49;
+    decimal_text(pf_bin_decimal(pf_bin_input_pool(s), high, coefficient), s);
 }
