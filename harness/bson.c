@@ -29,11 +29,18 @@
  *                     value the grammar allows (harness/bson/decimal.c)
  *   json_layout       Extended JSON with other whitespace and escapes
  *                     reads back the same; a \u escape with a digit that
- *                     is not hex is refused (harness/bson/json_text.c)
+ *                     is not hex, and a $numberLong with a letter among
+ *                     its digits, are refused (harness/bson/json_text.c)
  *   extjson_reference each scalar's Extended JSON is the spec's text
  *   date_text         a date's relaxed text is its calendar's ISO-8601,
  *                     which reads back in any zone and with 0-3 digits of
  *                     milliseconds (both harness/bson/reference.c)
+ *   utf8_validate     bson_utf8_validate on bytes built from drawn code
+ *                     points (overlong forms, surrogates, past U+10FFFF,
+ *                     raw bytes) agrees with RFC 3629, U+0000 (raw or
+ *                     C0 80) as allow_null says (harness/bson/utf8.c)
+ *   uint32_keys       bson_uint32_to_string, which writes array keys,
+ *                     gives the value's decimal text (harness/bson/keys.c)
  *
  * In raw mode the rest of the input is bytes:
  *
@@ -193,6 +200,8 @@ static const pf_property value_properties[] = {
     {"json_layout", bt_prop_json_layout},
     {"extjson_reference", bt_prop_extjson_reference},
     {"date_text", bt_prop_date_text},
+    {"utf8_validate", bt_prop_utf8_validate},
+    {"uint32_keys", bt_prop_uint32_keys},
 };
 static const pf_property raw_properties[] = {
     {"decode_safety", pf_bin_decode_safety},

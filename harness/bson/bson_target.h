@@ -58,4 +58,8 @@ void bt_prop_json_layout(pf_src *s, void *bin_case);
 void bt_prop_extjson_reference(pf_src *s, void *bin_case);
 void bt_prop_date_text(pf_src *s, void *bin_case);
 
+/* utf8.c, keys.c: libbson's helpers against their definitions. */
+void bt_prop_utf8_validate(pf_src *s, void *bin_case);
+void bt_prop_uint32_keys(pf_src *s, void *bin_case);
+
 #endif

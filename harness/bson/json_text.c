@@ -4,9 +4,11 @@
  * raw or escaped (\uXXXX in either case of hex, a surrogate pair past
  * U+FFFF, the short escapes \" \\ \/ \b \f \n \r \t): bson_new_from_json
  * must read each such text as the same document. And a \u escape with a
- * digit that is not hex must be refused, not read as some character. */
+ * digit that is not hex must be refused, not read as some character, as
+ * must a $numberLong whose digits hold a letter. */
 #include "bson_target.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void put_space(pf_src *s, pf_buf *out)
@@ -120,8 +122,30 @@ static void bad_escape(pf_src *s)
     }
 }
 
+/* A $numberLong whose digits hold a letter, which no base-10 number has. */
+static void bad_number(pf_src *s)
+{
+    char digits[] = "1234567890", text[64];
+    size_t at = pf_u64_range(s, "letter after digit", 1, sizeof digits - 2);
+    digits[at] = (char)(pf_bool(s, "upper letter") ? 'A' : 'a') + (char)pf_choice(s, "letter", 26);
+    digits[at + pf_u64_range(s, "digits after it", 0, sizeof digits - 2 - at) + 1] = '\0';
+    snprintf(text, sizeof text, "{ \"k\" : { \"$numberLong\" : \"%s%s\" } }",
+             pf_bool(s, "negative") ? "-" : "", digits);
+    bson_error_t err;
+    bson_t *b = bson_new_from_json((const uint8_t *)text, -1, &err);
+    if (b) {
+        pf_buf got = {0};
+        pf_buf_hex(&got, bson_get_data(b), b->len, 64);
+        bson_destroy(b);
+        pf_line l[] = {{"json", text}, {"read as", pf_buf_defer(s, &got)}};
+        pf_fail(s, NULL, "bson_new_from_json read a $numberLong whose digits hold a letter", l, 2,
+                NULL);
+    }
+}
+
 void bt_prop_json_layout(pf_src *s, void *bin_case)
 {
     bad_escape(s);
+    bad_number(s);
     bt_extjson(s, bin_case, pf_bool(s, "relaxed"), relaid);
 }

@@ -68,6 +68,9 @@ void pf_target_seeds(pf_bin_emit *emit)
                                         pf_bin_uint(p, 1, 4)))},
         {"int64", doc1(p, "l", pf_bin_int(p, INT64_MAX, 8))},
         {"int64-negative", doc1(p, "l", pf_bin_int(p, INT64_C(-5000000000), 8))},
+        /* The reader's strtoll at its negative cutoff: the last digit
+         * equals the limit's. */
+        {"int64-min", doc1(p, "l", pf_bin_int(p, INT64_MIN, 8))},
         {"decimal-one", doc1(p, "m", pf_bin_decimal(p, 0x3040000000000000u, 1))},
         {"decimal-neg-inf", doc1(p, "m", pf_bin_decimal(p, 0xf800000000000000u, 0))},
         {"decimal-max", doc1(p, "m", pf_bin_decimal(p, 0x5fffed09bead87c0u, 0x378d8e63ffffffffu))},
