@@ -11,7 +11,9 @@
  *   date_text          a drawn date from 1970 to 9999 prints in relaxed
  *                      mode as the calendar's ISO-8601 text, and that
  *                      text, in another zone, with 0-3 digits of
- *                      milliseconds, reads back as the same instant */
+ *                      milliseconds, reads back as the same instant; so
+ *                      does the text of a date from 0000 to 1969 (which
+ *                      relaxed mode writes as $numberLong) */
 #include "bson_target.h"
 
 #include <inttypes.h>
@@ -19,6 +21,8 @@
 #include <string.h>
 
 #define MS_PER_DAY INT64_C(86400000)
+/* 0000-01-01T00:00:00Z (proleptic Gregorian). */
+#define YEAR_0_MS INT64_C(-62167219200000)
 
 static void destroy(void *b) { bson_destroy(b); }
 
@@ -37,17 +41,19 @@ static void civil(int64_t days, int64_t *y, int *m, int *d)
     *y = yoe + era * 400 + (*m <= 2);
 }
 
-/* ISO-8601 of ms (>= 0) with the time zone offset (minutes east), the
- * milliseconds in `digits` digits (0: none; they must hold them). */
+/* ISO-8601 of ms (from year 0000 on) with the time zone offset (minutes
+ * east), the milliseconds in `digits` digits (0: none; they must hold
+ * them). */
 static void iso(pf_buf *b, int64_t ms, int offset, int digits)
 {
     int64_t local = ms + (int64_t)offset * 60000, y;
+    int64_t days = local / MS_PER_DAY - (local % MS_PER_DAY < 0);
     int m, d;
-    civil(local / MS_PER_DAY, &y, &m, &d);
-    int64_t in_day = local % MS_PER_DAY;
+    civil(days, &y, &m, &d);
+    int64_t in_day = local - days * MS_PER_DAY;
     pf_buf_printf(b, "%04" PRId64 "-%02d-%02dT%02d:%02d:%02d", y, m, d,
                   (int)(in_day / 3600000), (int)(in_day / 60000 % 60), (int)(in_day / 1000 % 60));
-    int millis = (int)(local % 1000);
+    int millis = (int)(in_day % 1000);
     if (digits)
         pf_buf_printf(b, ".%0*d", digits, digits == 3 ? millis : digits == 2 ? millis / 10 : millis / 100);
     if (offset)
@@ -150,12 +156,16 @@ void bt_prop_date_text(pf_src *s, void *bin_case)
 {
     (void)bin_case;
     /* A day inside 1970..9999 either side, so the text in any zone has a
-     * four-digit year from 1970 on. */
-    int64_t ms = pf_i64_range(s, "date", MS_PER_DAY, BT_YEAR_10000_MS - 1 - MS_PER_DAY);
+     * four-digit year from 1970 on; or, read only (relaxed mode writes
+     * them as $numberLong), one from 0000 to 1969. */
+    bool before_1970 = pf_bool(s, "before 1970");
+    int64_t ms = before_1970 ? pf_i64_range(s, "date", YEAR_0_MS + MS_PER_DAY, -MS_PER_DAY - 1)
+                             : pf_i64_range(s, "date", MS_PER_DAY, BT_YEAR_10000_MS - 1 - MS_PER_DAY);
     if (pf_bool(s, "whole seconds"))
-        ms -= ms % 1000;
+        ms -= (ms % 1000 + 1000) % 1000;
     int digits = (int)pf_choice(s, "millisecond digits", 4);
-    if (digits < 3 && ms % 1000 % (digits == 2 ? 10 : digits == 1 ? 100 : 1000))
+    int64_t millis = (ms % 1000 + 1000) % 1000;
+    if (digits < 3 && millis % (digits == 2 ? 10 : digits == 1 ? 100 : 1000))
         digits = 3; /* the text must hold the milliseconds */
     int offset = (int)pf_i64_range(s, "zone (minutes east)", -(23 * 60 + 59), 23 * 60 + 59);
 
@@ -180,7 +190,7 @@ void bt_prop_date_text(pf_src *s, void *bin_case)
     const char *msg = NULL;
     bson_error_t err = {0};
     bson_t *back = NULL;
-    if (strcmp(got, w))
+    if (!before_1970 && strcmp(got, w))
         msg = "relaxed Extended JSON of a date is not its calendar text";
     else if (!(back = bson_new_from_json((const uint8_t *)t, -1, &err)))
         msg = "bson_new_from_json refused a date's ISO-8601 text";
