@@ -5,7 +5,8 @@
  * U+FFFF, the short escapes \" \\ \/ \b \f \n \r \t): bson_new_from_json
  * must read each such text as the same document. And a \u escape with a
  * digit that is not hex must be refused, not read as some character, as
- * must a $numberLong whose digits hold a letter. */
+ * must a $numberLong whose digits hold a letter, a scalar outside any
+ * document, and $binary whose base64 holds a character base64 has not. */
 #include "bson_target.h"
 
 #include <stdio.h>
@@ -102,6 +103,20 @@ static const char *relaid(pf_src *s, const char *json, size_t len, pf_buf *out)
     return "Extended JSON laid out and escaped otherwise";
 }
 
+/* Texts bson_new_from_json must refuse, each a near miss of one it reads. */
+static void must_refuse(pf_src *s, const char *text, const char *why)
+{
+    bson_error_t err;
+    bson_t *b = bson_new_from_json((const uint8_t *)text, -1, &err);
+    if (b) {
+        pf_buf got = {0};
+        pf_buf_hex(&got, bson_get_data(b), b->len, 64);
+        bson_destroy(b);
+        pf_line l[] = {{"json", text}, {"read as", pf_buf_defer(s, &got)}};
+        pf_fail(s, NULL, why, l, 2, NULL);
+    }
+}
+
 /* A string whose one \u escape has a digit that is not hex. */
 static void bad_escape(pf_src *s)
 {
@@ -109,17 +124,7 @@ static void bad_escape(pf_src *s)
     char text[] = "{ \"k\" : \"a\\u0041b\" }";
     char *u = strstr(text, "\\u") + 2;
     u[pf_choice(s, "bad digit at", 4)] = bad[pf_choice(s, "bad digit", sizeof bad)];
-    bson_error_t err;
-    bson_t *b = bson_new_from_json((const uint8_t *)text, -1, &err);
-    if (b) {
-        pf_buf got = {0};
-        pf_buf_hex(&got, bson_get_data(b), b->len, 64);
-        bson_destroy(b);
-        pf_line l[] = {{"json", text},
-                       {"read as", pf_buf_defer(s, &got)}};
-        pf_fail(s, NULL, "bson_new_from_json read a \\u escape with a digit that is not hex",
-                l, 2, NULL);
-    }
+    must_refuse(s, text, "bson_new_from_json read a \\u escape with a digit that is not hex");
 }
 
 /* A $numberLong whose digits hold a letter, which no base-10 number has. */
@@ -131,21 +136,39 @@ static void bad_number(pf_src *s)
     digits[at + pf_u64_range(s, "digits after it", 0, sizeof digits - 2 - at) + 1] = '\0';
     snprintf(text, sizeof text, "{ \"k\" : { \"$numberLong\" : \"%s%s\" } }",
              pf_bool(s, "negative") ? "-" : "", digits);
-    bson_error_t err;
-    bson_t *b = bson_new_from_json((const uint8_t *)text, -1, &err);
-    if (b) {
-        pf_buf got = {0};
-        pf_buf_hex(&got, bson_get_data(b), b->len, 64);
-        bson_destroy(b);
-        pf_line l[] = {{"json", text}, {"read as", pf_buf_defer(s, &got)}};
-        pf_fail(s, NULL, "bson_new_from_json read a $numberLong whose digits hold a letter", l, 2,
-                NULL);
-    }
+    must_refuse(s, text, "bson_new_from_json read a $numberLong whose digits hold a letter");
+}
+
+/* A scalar outside any document: it has no key to be stored under. */
+static void bad_top_level(pf_src *s)
+{
+    static const char *const scalars[] = {"5 ", "-7 ", "5000000000 ", "1.5 ", "true ",
+                                          "false ", "null ", " 5]"};
+    must_refuse(s, scalars[pf_choice(s, "top-level scalar", PF_LEN(scalars))],
+                "bson_new_from_json read a scalar outside any document");
+}
+
+/* $binary whose base64 has a character base64 does not, after a valid
+ * start, in the canonical or the legacy form. */
+static void bad_base64(pf_src *s)
+{
+    static const char bad[] = {'!', '*', '-', '_', '.', '~'};
+    char b64[] = "AAAAAAAA", text[96];
+    size_t at = pf_choice(s, "bad base64 at", sizeof b64 - 1);
+    b64[at] = bad[pf_choice(s, "bad base64", sizeof bad)];
+    snprintf(text, sizeof text,
+             pf_bool(s, "legacy $binary")
+                 ? "{ \"k\" : { \"$binary\" : \"%s\", \"$type\" : \"00\" } }"
+                 : "{ \"k\" : { \"$binary\" : { \"base64\" : \"%s\", \"subType\" : \"00\" } } }",
+             b64);
+    must_refuse(s, text, "bson_new_from_json read $binary whose base64 is not base64");
 }
 
 void bt_prop_json_layout(pf_src *s, void *bin_case)
 {
     bad_escape(s);
     bad_number(s);
+    bad_top_level(s);
+    bad_base64(s);
     bt_extjson(s, bin_case, pf_bool(s, "relaxed"), relaid);
 }

@@ -23,7 +23,8 @@ void bt_prop_uint32_keys(pf_src *s, void *bin_case)
         pf_buf v = {0}, got = {0};
         pf_buf_printf(&v, "%" PRIu32, value);
         pf_buf_printf(&got, "\"%.15s\" (length %zu)", key ? key : "(null)", len);
-        pf_line l[] = {{"value", pf_buf_defer(s, &v)}, {"bson_uint32_to_string", pf_buf_defer(s, &got)}};
+        pf_line l[] = {{"value", pf_buf_defer(s, &v)},
+                       {"bson_uint32_to_string", pf_buf_defer(s, &got)}};
         pf_fail(s, NULL, "bson_uint32_to_string's key is not the value's decimal text", l, 2, NULL);
     }
 }

@@ -35,7 +35,10 @@ static size_t put_code_point(uint8_t *out, uint32_t cp, size_t n)
     return n;
 }
 
-static size_t shortest(uint32_t cp) { return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4; }
+static size_t shortest(uint32_t cp)
+{
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
 
 /* RFC 3629, with libbson's U+0000 rule. */
 static bool reference_valid(const uint8_t *b, size_t len, bool allow_null)
