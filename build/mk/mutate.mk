@@ -45,11 +45,14 @@ install: $(if $(wildcard $(LLVM_DIR)/include/clang-c/Index.h),$(MUTGEN))
 # MIN_SCORE wins). The published scores less a margin of 5 points; a
 # target without a measured score has no gate yet. From real campaigns
 # (issue 22), each is to become its measured score less the margin.
-# codec and bson: their last campaigns as run (before the equivalents found
-# in their survivors were listed), less the margin: a new sample holds
-# equivalents nobody has listed yet.
+# codec: its last campaign as run (before the equivalents found in its
+# survivors were listed), less the margin: a new sample holds equivalents
+# nobody has listed yet.
 MUTATE_MIN_SCORE_codec := 89.1
-MUTATE_MIN_SCORE_bson := 66.4
+# bson: its SEED=4 campaign (the sample drawn after SEED=3's survivors were
+# worked) as run (75.4%, before its 29 equivalents were listed), less the
+# margin.
+MUTATE_MIN_SCORE_bson := 70.4
 # jansson: its first campaign (SEED=11, before its survivors were worked)
 # as run, less the margin.
 MUTATE_MIN_SCORE_jansson := 64.7
