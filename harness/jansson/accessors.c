@@ -13,7 +13,8 @@
  *     bytes that are not UTF-8); json_array_insert then
  *     json_array_remove at a drawn index, and json_object_del of a member
  *     then json_object_setn of it again, leave the copy equal to the node
- *     (out-of-range indexes refused); json_array_extend doubles an array;
+ *     (out-of-range indexes refused); json_array_extend doubles an array,
+ *     which then dumps and loads back though it holds each item twice;
  *     json_object_update into an empty object copies every member.
  * The shared properties see jansson's tree only through json_dumps and
  * the adapter's lookups: an accessor that answers wrong for a type they
@@ -21,6 +22,7 @@
 #include "jansson_raw.h"
 
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A planted-bug build (tests/planted/jansson/) wraps accessors here too. */
@@ -139,7 +141,14 @@ static const char *array_edits_wrong(pf_src *s, json_t *copy, const json_t *j, s
     for (size_t i = 0; i < n; i++)
         if (!json_equal(json_array_get(copy, n + i), json_array_get(j, i)))
             return "json_array_extend did not append the items in order";
-    return NULL;
+    /* Each item is now in the array twice, and in j: a value held in
+     * several places is no circular reference, and dumps each time. */
+    char *text = json_dumps(copy, JSON_COMPACT);
+    json_t *back = text ? json_loads(text, JSON_ALLOW_NUL, NULL) : NULL;
+    bool same = back && json_equal(back, copy);
+    json_decref(back);
+    free(text);
+    return same ? NULL : "an array holding the same items twice does not dump and load back";
 }
 
 static const char *object_edits_wrong(pf_src *s, json_t *copy, const json_t *j, const pf_json *v)

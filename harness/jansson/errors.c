@@ -6,12 +6,15 @@
  *     the newlines before it, column the characters after the last one;
  *   - the text cut a few bytes after position (the lexer looks one
  *     character ahead) is refused with the very same report.
- * A text with a raw NUL byte is checked for the first point only.
+ * A text with a raw NUL byte is checked for the first point only. And
+ * errors tied to no place say so: a NULL buffer, and a file that cannot
+ * be opened, whose name is the source (cut to its end when long).
  * reference checks that jansson refuses; only this checks what it says,
  * which is what a user sees of every refused text. */
 #include "jansson_raw.h"
 
 #include <jansson.h>
+#include <stdio.h>
 #include <string.h>
 
 /* A planted-bug build (tests/planted/jansson/) wraps json_loadb here too. */
@@ -65,9 +68,51 @@ static const char *wrong(const pf_json_case *c, const json_error_t *e)
     return NULL;
 }
 
+/* Errors tied to no place in a text (line and column -1, as jansson's own
+ * tests check): wrong arguments, and a file that cannot be opened, whose
+ * name, when longer than the source field holds, keeps its end after
+ * "..." (jsonp_error_set_source). Names of each length around that one;
+ * no file is created. (Raw mode's text is the rest of the input: nothing
+ * is drawn after it.) */
+static void placeless(pf_src *s)
+{
+    json_error_t e;
+    json_t *j = json_loadb(NULL, 0, LOAD_FLAGS, &e);
+    const char *why = j ? "json_loadb read a NULL buffer"
+                      : e.line != -1 || e.column != -1 || e.position != 0 ||
+                                json_error_code(&e) != json_error_invalid_argument
+                          ? "json_loadb's report of a NULL buffer is not at line -1, column -1 "
+                            "as json_error_invalid_argument"
+                          : NULL;
+    json_decref(j);
+    char path[JSON_ERROR_SOURCE_LENGTH + 32] = "/nonexistent-propfuzz/";
+    char want[JSON_ERROR_SOURCE_LENGTH];
+    for (size_t len = JSON_ERROR_SOURCE_LENGTH - 2; !why && len <= JSON_ERROR_SOURCE_LENGTH + 2;
+         len++) {
+        for (size_t i = strlen(path); i < len; i++)
+            path[i] = (char)('a' + i % 26);
+        path[len] = '\0';
+        if (len < JSON_ERROR_SOURCE_LENGTH)
+            memcpy(want, path, len + 1);
+        else
+            snprintf(want, sizeof want, "...%s", path + len - (JSON_ERROR_SOURCE_LENGTH - 4));
+        j = json_load_file(path, LOAD_FLAGS, &e);
+        if (j || e.line != -1 || json_error_code(&e) != json_error_cannot_open_file ||
+            memchr(e.source, 0, sizeof e.source) == NULL || strcmp(e.source, want))
+            why = "json_load_file's report of a file it cannot open is not at line -1 with the "
+                  "file's name (its end after \"...\") as source";
+        json_decref(j);
+    }
+    if (why) {
+        pf_line lines[] = {{"file", path}, {"source wanted", want}};
+        pf_fail(s, NULL, why, lines, PF_LEN(lines), NULL);
+    }
+}
+
 void jansson_error_report(pf_src *s, void *in)
 {
     const pf_json_case *c = in;
+    placeless(s);
     json_error_t e, cut = {0};
     json_t *j = json_loadb((const char *)c->text, c->len, LOAD_FLAGS, &e);
     if (j) {

@@ -7,7 +7,7 @@
  *   - JSON_DECODE_INT_AS_REAL gives the same value with every integer a
  *     real of the integer's value;
  *   - JSON_DISABLE_EOF_CHECK reads the text with other data after it (a
- *     drawn tail that starts with whitespace) to the same value, and says
+ *     tail that starts with whitespace) to the same value, and says
  *     in position it stopped where the value ends; without the flag,
  *     position on success is the whole text;
  *   - without JSON_DECODE_ANY, a text that is no array or object is
@@ -126,7 +126,9 @@ static const char *eof_check_wrong(const check *k, size_t position)
     if (position != c->len)
         return "json_loadb's position after reading a whole text is not its length";
     static const char *const tails[] = {" ]", " garbage", "\n[1]", "\t\"", "  {}", "\r\n,"};
-    const char *tail = tails[pf_choice(k->s, "tail", PF_LEN(tails))];
+    /* Raw mode's text is the rest of the input: the tail is picked by its
+     * length, not drawn. */
+    const char *tail = tails[c->len % PF_LEN(tails)];
     pf_buf *t = pf_json_scratch(k->s);
     pf_buf_put(t, c->text, c->len);
     pf_buf_put(t, tail, strlen(tail));
