@@ -37,6 +37,10 @@
  *                      others; copies are equal; setters, inserts,
  *                      removals and updates on a copy do what they say
  *                      (harness/jansson/accessors.c)
+ *   depth_limit        2048 levels of values nested read, 2049 are refused
+ *                      (a scalar counts as a level: J6); 2040-3000
+ *                      containers side by side read (harness/jansson/
+ *                      depth.c; v is not used)
  *
  * In raw mode the rest of the input is JSON text:
  *
@@ -76,6 +80,9 @@
  *      json_loadb refuses lone surrogate escapes.
  *   J5 keys within one object are distinct: json_object_setn replaces a
  *      value under an existing key, so "the same object" would be lost.
+ *   J6 jansson's depth limit (2048) counts every value, a scalar too: 2048
+ *      arrays nested read, but a number inside them is 2049 deep and
+ *      refused (reference and json_differential's D8 expect that).
  */
 #include "propfuzz.h"
 #include "propfuzz_json.h"
@@ -131,6 +138,7 @@ static const pf_property value_properties[] = {
     PF_JSON_VALUE_PROPERTIES,
     {"layout", jansson_layout},
     {"typed_accessors", jansson_typed_accessors},
+    {"depth_limit", jansson_depth_limit},
 };
 static const pf_property raw_properties[] = {
     {"canonical_fixed_point", pf_json_canonical_fixed_point},

@@ -53,10 +53,10 @@
  *   D7 U+0000 in keys: jansson refuses it ("NUL byte in object key not
  *      supported").
  *   D8 depth: cJSON refuses nesting deeper than 1000 (CJSON_NESTING_LIMIT),
- *      jansson deeper than 2048 (JSON_PARSER_MAX_DEPTH), json-c more than
- *      32 levels of values (JSON_TOKENER_DEFAULT_DEPTH; it counts the
+ *      jansson more than 2048 levels of values (JSON_PARSER_MAX_DEPTH),
+ *      json-c more than 32 (JSON_TOKENER_DEFAULT_DEPTH); both count the
  *      innermost scalar too: 32 nested [] pass, 32 nested arrays around a
- *      1 do not); yajl has no limit.
+ *      1 do not (jansson's J6); yajl has no limit.
  *   D9 leniencies (the reference refuses; the library may accept; its value
  *      is then not compared):
  *        cJSON    numbers in strtod's grammar (01, 1., -.5, 1.e5), raw
@@ -259,7 +259,8 @@ static const char *must_refuse(enum lib l, const pf_json *ref,
         if (f & PF_JSON_F_OVERFLOW) return "D5 overflow";
         if (f & PF_JSON_F_NUL_KEY) return "D7 U+0000 in a key";
         if (f & PF_JSON_F_LONE_SURROGATE) return "D6 lone surrogate";
-        if (in->depth > JANSSON_MAX_DEPTH) return "D8 depth > 2048";
+        if (in->depth >= JANSSON_MAX_DEPTH && levels(ref) > JANSSON_MAX_DEPTH)
+            return "D8 more than 2048 levels";
         return NULL;
     default:
         if (f & (PF_JSON_F_BIG_INT | PF_JSON_F_HUGE_INT)) return "D4 integer outside int64";

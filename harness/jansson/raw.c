@@ -3,7 +3,8 @@
  *               accepts, jansson must accept and read as the reference
  *               does -- unless it holds an integer outside int64, a
  *               number that overflows a double, U+0000 in a key, a lone
- *               surrogate escape, or nests deeper than 2048, which jansson
+ *               surrogate escape, or nests deeper than 2048 (counting a
+ *               scalar as a level: J6), which jansson
  *               must refuse (its documented limits; json_differential's D4
  *               to D8). Objects with a repeated key are not compared
  *               (jansson keeps one member per key). A text the reference
@@ -18,16 +19,32 @@
 
 enum { JANSSON_MAX_DEPTH = 2048 }; /* JSON_PARSER_MAX_DEPTH */
 
+/* J6: jansson counts every value's depth, a scalar's too: a scalar inside
+ * n containers is n + 1 deep. Walked only when the containers reach the
+ * limit (the reference's depth bounds the recursion). */
+static unsigned value_depth(const pf_json *v)
+{
+    unsigned deepest = 0;
+    bool container = v->type == PF_JSON_ARRAY || v->type == PF_JSON_OBJECT;
+    for (size_t i = 0; container && i < v->n; i++) {
+        const pf_json *item = v->type == PF_JSON_ARRAY ? v->v.items[i] : v->v.members[i].value;
+        unsigned d = value_depth(item);
+        deepest = d > deepest ? d : deepest;
+    }
+    return deepest + 1;
+}
+
 static const char *jansson_must_refuse(const pf_json *ref, const pf_json_parse_info *info)
 {
-    (void)ref;
     unsigned f = info->flags;
     return f & (PF_JSON_F_BIG_INT | PF_JSON_F_HUGE_INT) ? "an integer outside int64"
            : f & PF_JSON_F_OVERFLOW                    ? "a number that overflows a double"
            : f & PF_JSON_F_NUL_KEY                     ? "U+0000 in a key"
            : f & PF_JSON_F_LONE_SURROGATE              ? "a lone surrogate escape"
            : info->depth > JANSSON_MAX_DEPTH           ? "nesting deeper than 2048"
-                                                       : NULL;
+           : info->depth == JANSSON_MAX_DEPTH && value_depth(ref) > JANSSON_MAX_DEPTH
+               ? "a value inside 2048 containers (J6)"
+               : NULL;
 }
 
 static const char *jansson_refused_for(const uint8_t *text, size_t len,

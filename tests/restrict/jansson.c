@@ -107,6 +107,31 @@ static void j5_duplicates(void)
     json_decref(j);
 }
 
+/* J6: the depth limit counts every value, a scalar too: 2048 arrays
+ * nested read, but a number inside them is 2049 deep and refused. */
+static char *nested(size_t depth, const char *inside)
+{
+    char *t = malloc(2 * depth + strlen(inside) + 1);
+    memset(t, '[', depth);
+    strcpy(t + depth, inside);
+    memset(t + depth + strlen(inside), ']', depth);
+    t[2 * depth + strlen(inside)] = '\0';
+    return t;
+}
+
+static void j6_depth(void)
+{
+    json_error_t e;
+    char *empty = nested(2048, ""), *number = nested(2048, "0"), *shallower = nested(2047, "0");
+    json_t *a = load(empty, &e), *c = load(shallower, &e), *b = load(number, &e);
+    verdict("J6 2048-arrays-read", a != NULL, "refused");
+    verdict("J6 a-scalar-inside-2048-arrays-refused",
+            b == NULL && strstr(e.text, "maximum parsing depth"), "read");
+    verdict("J6 a-scalar-inside-2047-arrays-read", c != NULL, "refused");
+    json_decref(a), json_decref(b), json_decref(c);
+    free(empty), free(number), free(shallower);
+}
+
 int main(void)
 {
     json_object_seed(1);
@@ -115,5 +140,6 @@ int main(void)
     j3_nul();
     j4_utf8();
     j5_duplicates();
+    j6_depth();
     return finish();
 }
