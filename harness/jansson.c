@@ -174,6 +174,7 @@ static const pf_json_seed raw_seeds[] = {
     {"raw-bad-continuation", "[\"\xc3\x41\"]"},
     {"raw-overlong-4", "[\"\xf0\x8f\xbf\xbf\"]"},
     {"raw-surrogate-4-past", "[\"\xf4\x90\x80\x80\"]"},
+    {"raw-surrogate-dfff", "[\"\xed\xbf\xbf\"]"}, /* the surrogates' last */
     {"raw-low-low", "[\"\\udc00\\udc00\"]"},
     {"raw-near-null", "[nulx]"},
     {"raw-no-colon", "{\"a\"=1}"},

@@ -7,10 +7,12 @@
  *     a node of another type;
  *   - json_array_get past the end and json_object_getn of a missing key
  *     give NULL; json_object_iter_at(key) is the member of that key;
- *   - json_copy and json_deep_copy are json_equal to the node;
+ *   - json_copy and json_deep_copy are json_equal to the node (which
+ *     returns 1 for equal values, as documented);
  *   - setters on a deep copy: json_integer_set, json_real_set and
- *     json_string_setn give back what they set (json_string_setn refuses
- *     bytes that are not UTF-8); json_array_insert then
+ *     json_string_set(n) give back what they set (json_string_setn refuses
+ *     bytes that are not UTF-8, json_real(_set) NaN and infinities: J2);
+ *     json_array_set replaces an item; json_array_insert then
  *     json_array_remove at a drawn index, and json_object_del of a member
  *     then json_object_setn of it again, leave the copy equal to the node
  *     (out-of-range indexes refused); json_array_extend doubles an array,
@@ -22,6 +24,7 @@
 #include "jansson_raw.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,14 +112,29 @@ static const char *scalar_setters_wrong(pf_src *s, json_t *copy, const pf_json *
         double to = pf_double(s, "set real", &finite);
         if (json_real_set(copy, to) || !same_bits(json_real_value(copy), to))
             return "json_real_set did not set the real";
+        /* J2: no NaN or infinity, set or made. */
+        json_t *made = json_real(pf_bool(s, "infinity") ? INFINITY : NAN);
+        json_decref(made);
+        if (made || json_real_set(copy, NAN) != -1 || json_real_set(copy, -INFINITY) != -1 ||
+            !same_bits(json_real_value(copy), to))
+            return "json_real or json_real_set took a NaN or an infinity";
     } else if (t == JSON_STRING) {
         static const struct { const char *s; size_t n; } to[] = {
             {"", 0}, {"set", 3}, {"s\0t", 3}, {"\xc3\xa9\xf0\x9f\x98\x80", 6}};
-        size_t k = pf_choice(s, "set string", PF_LEN(to));
-        if (json_string_setn(copy, to[k].s, to[k].n) || json_string_length(copy) != to[k].n ||
+        /* Not UTF-8: cut short, overlong, an encoded surrogate (both ends
+         * of the range), past U+10FFFF. */
+        static const struct { const char *s; size_t n; } bad[] = {
+            {"\xc3", 1}, {"\xc1\xbf", 2}, {"\xe0\x80\xaf", 3}, {"\xed\xa0\x80", 3},
+            {"\xed\xbf\xbf", 3}, {"\xf4\x90\x80\x80", 4}};
+        size_t k = pf_choice(s, "set string", PF_LEN(to)), b = pf_choice(s, "bad", PF_LEN(bad));
+        bool by_c_string = !memchr(to[k].s, 0, to[k].n) && pf_bool(s, "json_string_set");
+        if ((by_c_string ? json_string_set(copy, to[k].s)
+                         : json_string_setn(copy, to[k].s, to[k].n)) ||
+            json_string_length(copy) != to[k].n ||
             memcmp(json_string_value(copy), to[k].s, to[k].n))
-            return "json_string_setn did not set the string";
-        if (json_string_setn(copy, "\xc3", 1) != -1 || json_string_length(copy) != to[k].n)
+            return "json_string_set or json_string_setn did not set the string";
+        if (json_string_setn(copy, bad[b].s, bad[b].n) != -1 ||
+            json_string_length(copy) != to[k].n)
             return "json_string_setn took a string that is not UTF-8";
     } else if (json_integer_set(copy, 1) != -1 || json_real_set(copy, 1) != -1 ||
                json_string_set(copy, "x") != -1) {
@@ -134,6 +152,12 @@ static const char *array_edits_wrong(pf_src *s, json_t *copy, const json_t *j, s
     if (json_array_insert_new(copy, at, json_true()) || json_array_size(copy) != n + 1 ||
         !json_is_true(json_array_get(copy, at)))
         return "json_array_insert did not put the item at its index";
+    json_t *was = json_incref(json_array_get(copy, at));
+    bool set = !json_array_set_new(copy, at, json_false()) &&
+               json_is_false(json_array_get(copy, at)) && !json_array_set(copy, at, was);
+    json_decref(was);
+    if (!set)
+        return "json_array_set did not replace the item at its index";
     if (json_array_remove(copy, at) || !json_equal(copy, j))
         return "json_array_remove after json_array_insert did not give the array back";
     if (json_array_extend(copy, (json_t *)j) || json_array_size(copy) != 2 * n)
@@ -162,10 +186,15 @@ static const char *object_edits_wrong(pf_src *s, json_t *copy, const json_t *j, 
         return json_object_del(copy, "") != -1 ? "json_object_del found a member in {}" : NULL;
     const pf_json_member *m = &v->v.members[pf_u64_range(s, "member", 0, v->n - 1)];
     json_t *kept = json_incref(json_object_getn(copy, m->key, m->key_len));
-    bool ok = !json_object_deln(copy, m->key, m->key_len) && json_object_size(copy) == v->n - 1 &&
-              !json_object_getn(copy, m->key, m->key_len) &&
+    /* Keys hold no U+0000 (J3): the C-string forms name them too. */
+    bool by_c_string = pf_bool(s, "json_object_del");
+    bool ok = !(by_c_string ? json_object_del(copy, m->key)
+                            : json_object_deln(copy, m->key, m->key_len)) &&
+              json_object_size(copy) == v->n - 1 && !json_object_getn(copy, m->key, m->key_len) &&
               json_object_deln(copy, m->key, m->key_len) == -1 &&
-              !json_object_setn_new(copy, m->key, m->key_len, kept) && json_equal(copy, j);
+              !(by_c_string ? json_object_set_new(copy, m->key, kept)
+                            : json_object_setn_new(copy, m->key, m->key_len, kept)) &&
+              json_equal(copy, j);
     if (!ok)
         return "json_object_del of a member then json_object_setn of it again did not give "
                "the object back";
@@ -208,7 +237,9 @@ static void check_node(const walk *w, const json_t *j, const pf_json *v)
     if (why)
         wrong(w, v, why);
     json_t *shallow = json_copy((json_t *)j), *deep = json_deep_copy(j);
-    bool copies = shallow && deep && json_equal(shallow, j) && json_equal(deep, j);
+    /* jansson.h: json_equal returns 1 (not just true) for equal values. */
+    bool copies = shallow && deep && json_equal(shallow, j) == 1 && json_equal(deep, j) == 1 &&
+                  json_equal(j, j) == 1;
     json_decref(shallow);
     if (!copies) {
         json_decref(deep);
