@@ -16,7 +16,8 @@
  *     json_array_remove at a drawn index, and json_object_del of a member
  *     then json_object_setn of it again, leave the copy equal to the node
  *     (out-of-range indexes refused); json_array_extend doubles an array,
- *     which then dumps and loads back though it holds each item twice;
+ *     and extended again, it dumps and loads back though it holds some
+ *     items twice;
  *     json_object_update into an empty object copies every member.
  * The shared properties see jansson's tree only through json_dumps and
  * the adapter's lookups: an accessor that answers wrong for a type they
@@ -165,8 +166,11 @@ static const char *array_edits_wrong(pf_src *s, json_t *copy, const json_t *j, s
     for (size_t i = 0; i < n; i++)
         if (!json_equal(json_array_get(copy, n + i), json_array_get(j, i)))
             return "json_array_extend did not append the items in order";
-    /* Each item is now in the array twice, and in j: a value held in
-     * several places is no circular reference, and dumps each time. */
+    /* Extended by j once more, it holds each of j's items twice: a value
+     * held in several places is no circular reference, and dumps each
+     * time (the copy's own first n items are copies, not the same). */
+    if (json_array_extend(copy, (json_t *)j) || json_array_size(copy) != 3 * n)
+        return "json_array_extend by the same array twice did not append it twice";
     char *text = json_dumps(copy, JSON_COMPACT);
     json_t *back = text ? json_loads(text, JSON_ALLOW_NUL, NULL) : NULL;
     bool same = back && json_equal(back, copy);
