@@ -195,10 +195,12 @@ static const char *object_edits_wrong(pf_src *s, json_t *copy, const json_t *j, 
     bool ok = !(by_c_string ? json_object_del(copy, m->key)
                             : json_object_deln(copy, m->key, m->key_len)) &&
               json_object_size(copy) == v->n - 1 && !json_object_getn(copy, m->key, m->key_len) &&
-              json_object_deln(copy, m->key, m->key_len) == -1 &&
-              !(by_c_string ? json_object_set_new(copy, m->key, kept)
-                            : json_object_setn_new(copy, m->key, m->key_len, kept)) &&
-              json_equal(copy, j);
+              json_object_deln(copy, m->key, m->key_len) == -1;
+    /* Set whatever happened above, so kept is released on every path. */
+    ok = !(by_c_string ? json_object_set(copy, m->key, kept)
+                       : json_object_setn(copy, m->key, m->key_len, kept)) &&
+         ok && json_equal(copy, j);
+    json_decref(kept);
     if (!ok)
         return "json_object_del of a member then json_object_setn of it again did not give "
                "the object back";

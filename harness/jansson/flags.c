@@ -96,20 +96,28 @@ typedef struct check {
     const json_t *plain; /* the text loaded with LOAD_FLAGS */
 } check;
 
-/* Each check returns NULL, or what went wrong. */
+/* Each check returns NULL, or what went wrong. The text loaded with
+ * flags is refused with code when `refuse`, else reads as plain did. */
+static const char *refused_or_same(const check *k, size_t flags, bool refuse,
+                                   enum json_error_code code, const char *not_refused,
+                                   const char *changed)
+{
+    loaded l = load(k->c, NULL, flags);
+    bool ok = refuse ? !l.j && json_error_code(&l.e) == code : l.j && json_equal(l.j, k->plain);
+    json_decref(l.j);
+    return ok ? NULL : refuse ? not_refused : changed;
+}
+
 static const char *duplicates_wrong(const check *k)
 {
     pf_json_parse_info info;
     if (!pf_json_parse(k->c->pool, k->c->text, k->c->len, &info))
         return NULL; /* a jansson leniency (reference): no verdict on keys */
-    bool dup = info.flags & PF_JSON_F_DUP_KEY;
-    loaded l = load(k->c, NULL, LOAD_FLAGS | JSON_REJECT_DUPLICATES);
-    bool ok = dup ? !l.j && json_error_code(&l.e) == json_error_duplicate_key
-                  : l.j && json_equal(l.j, k->plain);
-    json_decref(l.j);
-    return ok ? NULL
-           : dup ? "JSON_REJECT_DUPLICATES did not refuse a repeated key (json_error_duplicate_key)"
-                 : "JSON_REJECT_DUPLICATES changed a text without a repeated key";
+    return refused_or_same(
+        k, LOAD_FLAGS | JSON_REJECT_DUPLICATES, info.flags & PF_JSON_F_DUP_KEY,
+        json_error_duplicate_key,
+        "JSON_REJECT_DUPLICATES did not refuse a repeated key (json_error_duplicate_key)",
+        "JSON_REJECT_DUPLICATES changed a text without a repeated key");
 }
 
 static const char *int_as_real_wrong(const check *k)
@@ -157,14 +165,10 @@ static const char *decode_any_wrong(const check *k)
 
 static const char *allow_nul_wrong(const check *k)
 {
-    bool nul = holds_nul_string(k->plain);
-    loaded l = load(k->c, NULL, JSON_DECODE_ANY);
-    bool ok = nul ? !l.j && json_error_code(&l.e) == json_error_null_character
-                  : l.j && json_equal(l.j, k->plain);
-    json_decref(l.j);
-    return ok ? NULL
-           : nul ? "without JSON_ALLOW_NUL, \\u0000 in a string was not refused"
-                 : "without JSON_ALLOW_NUL, a text without \\u0000 read otherwise";
+    return refused_or_same(k, JSON_DECODE_ANY, holds_nul_string(k->plain),
+                           json_error_null_character,
+                           "without JSON_ALLOW_NUL, \\u0000 in a string was not refused",
+                           "without JSON_ALLOW_NUL, a text without \\u0000 read otherwise");
 }
 
 static void release(void *j) { json_decref(j); }
