@@ -224,22 +224,6 @@ static bool has_int64_min(const pf_json *v)
     return false;
 }
 
-/* Values on the longest path from the root to a leaf: 1 for a scalar or
- * an empty container (json-c's tokener counts its levels so, D8). */
-static unsigned levels(const pf_json *v)
-{
-    unsigned d = 0;
-    for (size_t i = 0; v->type == PF_JSON_ARRAY && i < v->n; i++) {
-        unsigned k = levels(v->v.items[i]);
-        d = k > d ? k : d;
-    }
-    for (size_t i = 0; v->type == PF_JSON_OBJECT && i < v->n; i++) {
-        unsigned k = levels(v->v.members[i].value);
-        d = k > d ? k : d;
-    }
-    return d + 1;
-}
-
 /* Why library l must refuse a text the reference accepts, or NULL. */
 static const char *must_refuse(enum lib l, const pf_json *ref,
                                const pf_json_parse_info *in)
@@ -251,7 +235,7 @@ static const char *must_refuse(enum lib l, const pf_json *ref,
         if (in->depth > CJSON_MAX_DEPTH) return "D8 depth > 1000";
         return NULL;
     case L_JSONC:
-        if (in->depth >= JSONC_MAX_DEPTH && levels(ref) > JSONC_MAX_DEPTH)
+        if (in->depth >= JSONC_MAX_DEPTH && pf_json_levels(ref) > JSONC_MAX_DEPTH)
             return "D8 more than 32 levels";
         return NULL;
     case L_JANSSON:
@@ -259,7 +243,7 @@ static const char *must_refuse(enum lib l, const pf_json *ref,
         if (f & PF_JSON_F_OVERFLOW) return "D5 overflow";
         if (f & PF_JSON_F_NUL_KEY) return "D7 U+0000 in a key";
         if (f & PF_JSON_F_LONE_SURROGATE) return "D6 lone surrogate";
-        if (in->depth >= JANSSON_MAX_DEPTH && levels(ref) > JANSSON_MAX_DEPTH)
+        if (in->depth >= JANSSON_MAX_DEPTH && pf_json_levels(ref) > JANSSON_MAX_DEPTH)
             return "D8 more than 2048 levels";
         return NULL;
     default:

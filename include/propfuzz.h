@@ -148,6 +148,10 @@ float pf_float(pf_src *s, const char *label, const pf_float_opts *opts);
 const uint8_t *pf_bytes(pf_src *s, const char *label, size_t min_len,
                         size_t max_len, size_t *len);
 
+/* Code points of valid UTF-8 (RFC 3629: shortest forms, no surrogates,
+ * nothing past U+10FFFF), or SIZE_MAX when p's len bytes are not. */
+size_t pf_utf8_count(const uint8_t *p, size_t len);
+
 /* UTF-8 text, lengths in code points. Payload bytes as in pf_bytes; valid
  * UTF-8 sequences are taken verbatim, every other byte selects one of the
  * awkward code points (NUL, controls, quotes, backslash, U+0085, U+2028,

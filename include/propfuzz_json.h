@@ -117,6 +117,9 @@ void pf_json_enc(pf_buf *e, const pf_json_opts *o, const pf_json *v);
 bool pf_json_drawable(const pf_json_opts *o, const pf_json *v);
 /* The depth of v: scalars 0, [] 1, [[]] 2, ... */
 unsigned pf_json_depth(const pf_json *v);
+/* Levels of values, as json-c and jansson count nesting: a scalar 1,
+ * [] 1, [0] 2, [[]] 2, ... */
+unsigned pf_json_levels(const pf_json *v);
 
 /* ------------------------------------------------------------------ */
 /* Equality, printing.                                                 */

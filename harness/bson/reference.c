@@ -161,10 +161,10 @@ void bt_prop_date_text(pf_src *s, void *bin_case)
     bool before_1970 = pf_bool(s, "before 1970");
     int64_t ms = before_1970 ? pf_i64_range(s, "date", YEAR_0_MS + MS_PER_DAY, -MS_PER_DAY - 1)
                              : pf_i64_range(s, "date", MS_PER_DAY, BT_YEAR_10000_MS - 1 - MS_PER_DAY);
+    int64_t millis = (ms % 1000 + 1000) % 1000; /* of a negative ms too */
     if (pf_bool(s, "whole seconds"))
-        ms -= (ms % 1000 + 1000) % 1000;
+        ms -= millis, millis = 0;
     int digits = (int)pf_choice(s, "millisecond digits", 4);
-    int64_t millis = (ms % 1000 + 1000) % 1000;
     if (digits < 3 && millis % (digits == 2 ? 10 : digits == 1 ? 100 : 1000))
         digits = 3; /* the text must hold the milliseconds */
     int offset = (int)pf_i64_range(s, "zone (minutes east)", -(23 * 60 + 59), 23 * 60 + 59);

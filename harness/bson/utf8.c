@@ -40,27 +40,20 @@ static size_t shortest(uint32_t cp)
     return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
 }
 
-/* RFC 3629, with libbson's U+0000 rule. */
+/* RFC 3629 (pf_utf8_count), with libbson's U+0000 rule: C0 80 stands
+ * for U+0000 (C0 is no continuation byte, so splitting the bytes there
+ * cuts no sequence), and U+0000 either way needs allow_null. */
 static bool reference_valid(const uint8_t *b, size_t len, bool allow_null)
 {
-    for (size_t i = 0; i < len;) {
-        size_t n = b[i] < 0x80 ? 1 : (b[i] & 0xe0) == 0xc0 ? 2 : (b[i] & 0xf0) == 0xe0 ? 3
-                 : (b[i] & 0xf8) == 0xf0 ? 4 : 0;
-        if (!n || i + n > len)
-            return false;
-        uint32_t cp = b[i] & (n == 1 ? 0x7f : 0x7f >> n);
-        for (size_t k = 1; k < n; k++) {
-            if ((b[i + k] & 0xc0) != 0x80)
+    size_t start = 0;
+    for (size_t i = 0; i + 1 < len; i++)
+        if (b[i] == 0xc0 && b[i + 1] == 0x80) {
+            if (!allow_null || pf_utf8_count(b + start, i - start) == SIZE_MAX)
                 return false;
-            cp = cp << 6 | (b[i + k] & 0x3f);
+            start = ++i + 1;
         }
-        bool null_form = cp == 0 && n <= 2;
-        if (null_form ? !allow_null
-                      : n != shortest(cp) || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-            return false;
-        i += n;
-    }
-    return true;
+    return pf_utf8_count(b + start, len - start) != SIZE_MAX &&
+           (allow_null || !memchr(b, 0, len));
 }
 
 void bt_prop_utf8_validate(pf_src *s, void *bin_case)

@@ -19,21 +19,6 @@
 
 enum { JANSSON_MAX_DEPTH = 2048 }; /* JSON_PARSER_MAX_DEPTH */
 
-/* J6: jansson counts every value's depth, a scalar's too: a scalar inside
- * n containers is n + 1 deep. Walked only when the containers reach the
- * limit (the reference's depth bounds the recursion). */
-static unsigned value_depth(const pf_json *v)
-{
-    unsigned deepest = 0;
-    bool container = v->type == PF_JSON_ARRAY || v->type == PF_JSON_OBJECT;
-    for (size_t i = 0; container && i < v->n; i++) {
-        const pf_json *item = v->type == PF_JSON_ARRAY ? v->v.items[i] : v->v.members[i].value;
-        unsigned d = value_depth(item);
-        deepest = d > deepest ? d : deepest;
-    }
-    return deepest + 1;
-}
-
 static const char *jansson_must_refuse(const pf_json *ref, const pf_json_parse_info *info)
 {
     unsigned f = info->flags;
@@ -42,7 +27,8 @@ static const char *jansson_must_refuse(const pf_json *ref, const pf_json_parse_i
            : f & PF_JSON_F_NUL_KEY                     ? "U+0000 in a key"
            : f & PF_JSON_F_LONE_SURROGATE              ? "a lone surrogate escape"
            : info->depth > JANSSON_MAX_DEPTH           ? "nesting deeper than 2048"
-           : info->depth == JANSSON_MAX_DEPTH && value_depth(ref) > JANSSON_MAX_DEPTH
+           /* J6: a scalar counts as a level; walked only at the limit */
+           : info->depth == JANSSON_MAX_DEPTH && pf_json_levels(ref) > JANSSON_MAX_DEPTH
                ? "a value inside 2048 containers (J6)"
                : NULL;
 }

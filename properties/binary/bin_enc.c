@@ -33,30 +33,6 @@ static size_t widths(unsigned mask, bool ints, unsigned *out)
     return n;
 }
 
-/* Code points of valid UTF-8 (no surrogates, no overlongs), or SIZE_MAX. */
-static size_t utf8_count(const uint8_t *p, size_t len)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len; n++) {
-        uint8_t c = p[i];
-        size_t k = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-                 : (c & 0xf8) == 0xf0 ? 4 : 0;
-        if (!k || i + k > len)
-            return SIZE_MAX;
-        uint32_t cp = k == 1 ? c : c & (0x7f >> k);
-        for (size_t j = 1; j < k; j++) {
-            if ((p[i + j] & 0xc0) != 0x80)
-                return SIZE_MAX;
-            cp = cp << 6 | (p[i + j] & 0x3f);
-        }
-        static const uint32_t least[5] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp < least[k] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-            return SIZE_MAX;
-        i += k;
-    }
-    return n;
-}
-
 /* The inverse of draw_class: the class of size n (0: ordinary). */
 static void enc_class(pf_buf *e, const pf__bin_classes *c, const pf_bin *v, size_t n,
                       bool claimed)
@@ -100,7 +76,7 @@ void pf_bin_enc_size(pf_buf *e, const pf_bin_limits *l, size_t max, size_t n,
 
 static void enc_text(pf_buf *e, const pf__bin_lim *L, bool is_key, const pf_bin *v)
 {
-    size_t count = utf8_count(v->v.bytes, v->n);
+    size_t count = pf_utf8_count(v->v.bytes, v->n);
     pf_text_opts o = {.max_len = L->max_bytes};
     if (L->user->text_invalid && !is_key) {
         o.allow_invalid = count == SIZE_MAX;
@@ -116,7 +92,7 @@ static void enc_payload(pf_buf *e, const pf__bin_lim *L, bool is_key, const pf_b
     pf__bin_classes c;
     pf__bin_classes_of(L, false, !is_key, false, &c);
     bool text = v->kind == PF_BIN_TEXT;
-    size_t count = text ? utf8_count(v->v.bytes, v->n) : v->n;
+    size_t count = text ? pf_utf8_count(v->v.bytes, v->n) : v->n;
     if (!v->claimed && (count <= L->max_bytes || (text && count == SIZE_MAX && v->n <= L->max_bytes))) {
         enc_class(e, &c, v, 0, false);
         if (text)

@@ -222,7 +222,7 @@ void pf_json_enc(pf_buf *e, const pf_json_opts *o, const pf_json *v)
 static bool text_drawable(const pf_json_opts *o, const char *s, size_t len,
                           bool no_nul)
 {
-    size_t n = pf__json_utf8_count((const uint8_t *)s, len);
+    size_t n = pf_utf8_count((const uint8_t *)s, len);
     return n != SIZE_MAX && n <= max_string(o) && !(no_nul && memchr(s, 0, len));
 }
 

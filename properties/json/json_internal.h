@@ -9,9 +9,6 @@
 /* A NUL-terminated copy of len bytes in the pool. */
 char *pf__json_copy_str(pf_json_pool *p, const char *s, size_t len);
 
-/* Code points of valid UTF-8 (no surrogates, no overlongs), or SIZE_MAX. */
-size_t pf__json_utf8_count(const uint8_t *p, size_t len);
-
 /* The byte length of the UTF-8 sequence that lead byte c starts (1 for
  * ASCII; 2 to 4 otherwise, valid or not). */
 static inline size_t pf__json_utf8_len(uint8_t c)

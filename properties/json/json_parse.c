@@ -173,7 +173,7 @@ static bool parse_string(parser *ps, bool is_key)
             continue;
         }
         size_t n = pf__json_utf8_len(c);
-        if (n > ps->len - ps->pos || pf__json_utf8_count(ps->t + ps->pos, n) != 1)
+        if (n > ps->len - ps->pos || pf_utf8_count(ps->t + ps->pos, n) != 1)
             return fail(ps, PF_JSON_ERR_UTF8);
         pf_buf_put(&ps->scratch, ps->t + ps->pos, n);
         ps->pos += n;

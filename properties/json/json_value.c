@@ -189,6 +189,17 @@ const pf_json *pf_json_get(const pf_json *o, const char *key, size_t key_len)
     return NULL;
 }
 
+unsigned pf_json_levels(const pf_json *v)
+{
+    unsigned d = 0;
+    bool container = v->type == PF_JSON_ARRAY || v->type == PF_JSON_OBJECT;
+    for (size_t i = 0; container && i < v->n; i++) {
+        unsigned k = pf_json_levels(v->type == PF_JSON_ARRAY ? v->v.items[i] : v->v.members[i].value);
+        d = k > d ? k : d;
+    }
+    return d + 1;
+}
+
 unsigned pf_json_depth(const pf_json *v)
 {
     unsigned d = 0;
@@ -207,41 +218,6 @@ unsigned pf_json_depth(const pf_json *v)
         return d + 1;
     }
     return 0;
-}
-
-size_t pf__json_utf8_count(const uint8_t *p, size_t len)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len; n++) {
-        uint8_t c = p[i];
-        size_t need;
-        uint8_t lo = 0x80, hi = 0xBF;
-        if (c < 0x80) {
-            i++;
-            continue;
-        } else if (c >= 0xC2 && c <= 0xDF) {
-            need = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            if (c == 0xE0) lo = 0xA0;
-            if (c == 0xED) hi = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            if (c == 0xF0) lo = 0x90;
-            if (c == 0xF4) hi = 0x8F;
-        } else {
-            return SIZE_MAX;
-        }
-        if (len - i <= need)
-            return SIZE_MAX;
-        for (size_t k = 1; k <= need; k++) {
-            uint8_t b = p[i + k];
-            if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF))
-                return SIZE_MAX;
-        }
-        i += need + 1;
-    }
-    return n;
 }
 
 /* ------------------------------------------------------------------ */

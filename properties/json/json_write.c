@@ -44,7 +44,7 @@ static void write_string(pf_buf *b, const char *s, size_t len,
         uint8_t c = p[i];
         if (c >= 0x80) {
             size_t n = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-            if (!ascii || n > len - i || pf__json_utf8_count(p + i, n) != 1) {
+            if (!ascii || n > len - i || pf_utf8_count(p + i, n) != 1) {
                 pf_buf_putc(b, c); /* raw (invalid UTF-8 stays invalid) */
                 i++;
                 continue;
