@@ -151,8 +151,8 @@ for i in "${!files[@]}"; do
     { tail -n 20 "$dir/build.log" >&2; mt_die "BASELINE: linking $n failed (log: $dir/build.log)"; }
   # Unmutated, it must pass its own corpus: else every mutant is "killed".
   if [ "${corpora[i]}" != - ]; then
-    "$dir/$n/bin" -runs=0 -timeout="$PF_MUTANT_INPUT_TIMEOUT" "${corpora[i]}" > "$dir/$n/replay.log" 2>&1 ||
-      mt_die "the unmutated baseline $n fails its own corpus (see $dir/$n/replay.log)"
+    "$dir/$n/bin" -runs=0 -timeout="$PF_MUTANT_INPUT_TIMEOUT" -artifact_prefix="$dir/$n/" "${corpora[i]}" > "$dir/$n/replay.log" 2>&1 ||
+      mt_die "the unmutated baseline $n fails its own corpus (see $dir/$n/replay.log; the input is beside it)"
   fi
   printf '%s\t%s\t%s\n' "$n" "${corpora[i]}" "${dicts[i]}" >> "$dir/list.tsv"
 done
