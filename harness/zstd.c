@@ -21,10 +21,19 @@
  *                   concatenation also decodes one-shot, and
  *                   ZSTD_findDecompressedSize and ZSTD_decompressBound agree
  *   decompress_safe the size functions agree with what the decoder gave
+ *   small_buffer    decompressing into a buffer one or more bytes short of
+ *                   the data is refused with dstSize_tooSmall (R9)
+ *   reference       (comparison with a reference) the frame is, byte for
+ *                   byte, the one the released libzstd of the same version
+ *                   writes with the same parameters and dictionary
+ *                   (zstd/release.c): a change of the compressor that still
+ *                   round-trips shows here only
+ *   reference_decode (raw mode) the released decoder makes the same of the
+ *                   same bytes: the same output, or the same error
  * Streamed frames are compared after decompression only: zstd does not
  * promise the one-shot bytes (the size is unknown at the start).
  *
- * Restrictions (R2 and R7 shown against libzstd in tests/restrict/zstd.c):
+ * Restrictions (R2, R7 and R9 shown against libzstd in tests/restrict/zstd.c):
  *   R1 levels 20..22 ("ultra") and windowLog above 23 are not drawn: they
  *      only make each run slower (the decoder's default limit is 27).
  *   R2 targetCBlockSize is 0 (off) or 64..2048: ZSTD_CCtx_setParameter
@@ -44,10 +53,21 @@
  *      documented memory limit) and refuses larger windows, which the
  *      one-shot decoder (no window buffer) accepts: that comparison is
  *      skipped.
+ *   R8 reference and reference_decode need the released libzstd of the
+ *      version under test (libzstd.so.1, or the file PF_ZSTD_RELEASE
+ *      names): without it, or with another version (whose bytes may
+ *      differ), they are skipped.
+ *   R9 small_buffer decompresses into too small a buffer, but does not
+ *      compress into one: libzstd 1.5.4 then writes past dstCapacity with
+ *      a targetCBlockSize (FINDINGS.md), and without, computes a pointer
+ *      before its bit stream's buffer when fewer than 8 bytes are left
+ *      (undefined; UBSan stops there; upstream's fuzz build leaves that
+ *      check out).
  *
  * The files: here the properties and the modes; zstd/codec.c libzstd
- * behind the pf_stream_codec; zstd/strategy.c the parameter tables and
- * draws; zstd/seeds.c the seeds; zstd/zstd.h what they share.
+ * behind the pf_stream_codec; zstd/release.c the released library;
+ * zstd/strategy.c the parameter tables and draws; zstd/seeds.c the seeds;
+ * zstd/zstd.h what they share.
  */
 #include "zstd/zstd.h"
 
@@ -188,13 +208,96 @@ static void prop_decompress_safe(pf_src *s, void *in)
     pf_stream_raw_same(s, &z->r, "ZSTD_decompressStream(raw) in steps", &st, once);
 }
 
+static const zs_release *release_or_skip(pf_src *s)
+{
+    const zs_release *r = zs_release_get();
+    if (!r)
+        pf_skip(s, "R8");
+    return r;
+}
+
+/* The frame the build under test wrote is, byte for byte, the released
+ * libzstd's for the same parameters and dictionary. */
+static void prop_reference(pf_src *s, void *in_)
+{
+    pf_stream_input *in = in_;
+    const zs_release *r = release_or_skip(s);
+    pf_vec *want = pf_vec_new(s);
+    const char *why = zs_release_compress(r, in->opts, in->data, in->len, want);
+    if (why)
+        pf_stream_fail(s, &zs_codec, in->opts, "the released libzstd refused "
+                       "what the build under test took", why);
+    const pf_vec *got = in->packed;
+    size_t at = 0;
+    while (at < got->len && at < want->len && got->data[at] == want->data[at])
+        at++;
+    if (at == got->len && at == want->len)
+        return;
+    pf_buf b = {0};
+    pf_buf_printf(&b, "%zu bytes, the release's %zu; they differ from byte %zu",
+                  got->len, want->len, at);
+    pf_stream_fail(s, &zs_codec, in->opts, "the frame is not the released "
+                   "libzstd's (same version, parameters and dictionary)",
+                   pf_buf_defer(s, &b));
+}
+
+/* What the decoder under test makes of arbitrary bytes is what the
+ * released one makes of them: the same output, or a refusal (the error
+ * itself may differ: which check fires first is not the same in every
+ * build, e.g. "Data corruption detected" here where Debian's says
+ * "Destination buffer is too small", corpus/zstd/regress). */
+static void prop_reference_decode(pf_src *s, void *in)
+{
+    zsraw *z = in;
+    const zs_release *r = release_or_skip(s);
+    const pf_stream_result *once = pf_stream_raw_once(s, &z->r);
+    pf_stream_result want = {.out = pf_vec_new(s)};
+    zs_release_decompress(r, z->r.raw, z->r.len, z->r.cap, &want);
+    bool ours = once->status == PF_STREAM_END, theirs = want.status == PF_STREAM_END;
+    if (ours == theirs && (!ours || (once->out->len == want.out->len &&
+                                     memcmp(once->out->data, want.out->data,
+                                            want.out->len) == 0)))
+        return;
+    pf_buf b = {0};
+    pf_buf_printf(&b, "under test: %s, %zu bytes%s%s; the release: %s, %zu bytes%s%s",
+                  pf_stream_status_name(once->status), once->out->len,
+                  once->error ? ", " : "", once->error ? once->error : "",
+                  pf_stream_status_name(want.status), want.out->len,
+                  want.error ? ", " : "", want.error ? want.error : "");
+    pf_stream_fail(s, &zs_codec, NULL, "ZSTD_decompressDCtx(raw) differs from the "
+                   "released libzstd's", pf_buf_defer(s, &b));
+}
+
+/* Decompressing a frame into fewer bytes than its data is refused with
+ * ZSTD_error_dstSize_tooSmall, as zstd's own fuzz target
+ * decompress_dstSize_tooSmall checks (compressing into too few: R9). */
+static void prop_small_buffer(pf_src *s, void *in_)
+{
+    pf_stream_input *in = in_;
+    if (in->len == 0)
+        return;
+    size_t cap = in->len - (size_t)pf_u64_range(s, "short_by", 1, in->len);
+    pf_stream_result d = {.out = pf_vec_new(s)};
+    pf_stream_decompress_once(s, &zs_codec, in->dopts, in->packed->data,
+                              in->packed->len, cap, &d);
+    if (d.status != PF_STREAM_TOO_LARGE)
+        pf_stream_fail(s, &zs_codec, in->opts, "ZSTD_decompressDCtx into fewer bytes "
+                       "than the data did not say dstSize_tooSmall",
+                       d.error ? d.error : pf_stream_status_name(d.status));
+}
+
 static const pf_property value_properties[] = {
     {"round_trip", prop_round_trip},
     {"deterministic", pf_stream_deterministic},
     {"batch_stream", pf_stream_batch_stream},
     {"concat", pf_stream_concat},
+    {"reference", prop_reference},
+    {"small_buffer", prop_small_buffer},
 };
-static const pf_property raw_properties[] = {{"decompress_safe", prop_decompress_safe}};
+static const pf_property raw_properties[] = {
+    {"decompress_safe", prop_decompress_safe},
+    {"reference_decode", prop_reference_decode},
+};
 static const pf_mode modes[] = {
     {"values", draw_values, value_properties, PF_LEN(value_properties)},
     {"raw", draw_raw, raw_properties, PF_LEN(raw_properties)},

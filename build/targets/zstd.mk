@@ -1,5 +1,8 @@
 # zstd: Zstandard frames through libzstd (build/lib-zstd.sh).
 LIB_zstd := zstd
+# dlopen: the reference properties open the released libzstd beside the
+# build under test (harness/zstd/release.c); libc's since glibc 2.34.
+LDLIBS_zstd := -ldl
 # Mutation analysis, BASELINE=own: the fuzz targets zstd ships (tests/fuzz/),
 # all but seekable_roundtrip (contrib's seekable format, not libzstd),
 # regression_driver (a main, not a target) and block_decompress: on the

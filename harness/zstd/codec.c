@@ -70,9 +70,24 @@ static void zs_describe(const void *opts, pf_buf *b)
     }
 }
 
-static ZSTD_dictContentType_e dict_type(const zs_dict *d)
+ZSTD_dictContentType_e zs_dict_type(const zs_dict *d)
 {
     return d->d[D_FULL] ? ZSTD_dct_fullDict : ZSTD_dct_rawContent;
+}
+
+int zs_set_params(ZSTD_CCtx *c, const zs_opts *o, zs_set_param_fn *set,
+                  unsigned (*is_error)(size_t), size_t *err)
+{
+    for (int i = 0; i < N_P; i++) {
+        int v = (int)(i == P_NO_DICT_ID ? !o->p[i] : o->p[i]);
+        /* windowLog, strategy and targetCBlockSize 0: libzstd's default */
+        if (!v && (i == P_WLOG || i == P_STRATEGY || i == P_TCB))
+            continue;
+        *err = set(c, k_param_ids[i], v);
+        if (is_error(*err))
+            return i;
+    }
+    return -1;
 }
 
 static const char *apply_dict(const zs_opts *o, size_t len)
@@ -81,10 +96,10 @@ static const char *apply_dict(const zs_opts *o, size_t len)
     if (d->d[D_API] == API_LOAD)
         return zs_error("ZSTD_CCtx_loadDictionary_advanced",
                         ZSTD_CCtx_loadDictionary_advanced(
-                            g_cctx, d->buf, d->len, ZSTD_dlm_byRef, dict_type(d)));
+                            g_cctx, d->buf, d->len, ZSTD_dlm_byRef, zs_dict_type(d)));
     if (!d->cdict)
         d->cdict = ZSTD_createCDict_advanced(
-            d->buf, d->len, ZSTD_dlm_byRef, dict_type(d),
+            d->buf, d->len, ZSTD_dlm_byRef, zs_dict_type(d),
             ZSTD_getCParams((int)o->p[P_LEVEL], len, d->len), g_mem);
     return d->cdict ? zs_error("ZSTD_CCtx_refCDict", ZSTD_CCtx_refCDict(g_cctx, d->cdict))
                     : "ZSTD_createCDict_advanced refused the dictionary";
@@ -95,13 +110,11 @@ static const char *apply(const zs_opts *o, size_t len)
 {
     const char *why = zs_error("ZSTD_CCtx_reset",
                                ZSTD_CCtx_reset(g_cctx, ZSTD_reset_session_and_parameters));
-    for (int i = 0; i < N_P && !why; i++) {
-        int v = (int)(i == P_NO_DICT_ID ? !o->p[i] : o->p[i]);
-        /* windowLog, strategy and targetCBlockSize 0: libzstd's default */
-        if (v || (i != P_WLOG && i != P_STRATEGY && i != P_TCB))
-            why = zs_error(zs_params[i].name,
-                           ZSTD_CCtx_setParameter(g_cctx, k_param_ids[i], v));
-    }
+    size_t e = 0;
+    int refused = why ? -1 : zs_set_params(g_cctx, o, ZSTD_CCtx_setParameter,
+                                           ZSTD_isError, &e);
+    if (refused >= 0)
+        why = zs_error(zs_params[refused].name, e);
     return why || !o->dict || !o->dict->buf ? why : apply_dict(o, len);
 }
 
@@ -169,7 +182,7 @@ static void *zs_decoder_begin(pf_src *s, void *dopts)
                                ZSTD_DCtx_reset(g_dctx, ZSTD_reset_session_and_parameters));
     if (!why && d->buf && !d->ddict)
         d->ddict = ZSTD_createDDict_advanced(d->buf, d->len, ZSTD_dlm_byRef,
-                                             dict_type(d), g_mem);
+                                             zs_dict_type(d), g_mem);
     if (!why && d->buf)
         why = d->ddict ? zs_error("ZSTD_DCtx_refDDict",
                                   ZSTD_DCtx_refDDict(g_dctx, d->ddict))

@@ -68,10 +68,53 @@ void zs_plan_from(pf_stream_plan *plan, const int64_t *v);
 extern const pf_stream_codec zs_codec;
 /* Called first in each mode's setup: freed last when the input ends. */
 void zs_new_contexts(pf_src *s);
+/* How a dictionary's buffer is given to libzstd (raw content or full). */
+ZSTD_dictContentType_e zs_dict_type(const zs_dict *d);
+/* Sets o's parameters on c through set (ZSTD_CCtx_setParameter of the
+ * build under test or of the release): the index of the one refused (its
+ * error in *err), else -1. */
+typedef size_t zs_set_param_fn(ZSTD_CCtx *c, ZSTD_cParameter p, int value);
+int zs_set_params(ZSTD_CCtx *c, const zs_opts *o, zs_set_param_fn *set,
+                  unsigned (*is_error)(size_t), size_t *err);
 /* A pf_defer cleanup of a zs_dict: the contexts let go of it first. */
 void zs_free_dicts(void *arg);
 void zs_write_skippable(pf_src *s, unsigned magic, const uint8_t *p,
                         size_t n, pf_vec *out);
+
+/* release.c: the released libzstd of the same version, for the reference
+ * properties (R8: NULL when there is none). Its functions, by their
+ * libzstd names less the ZSTD_ prefix. */
+typedef struct zs_release {
+    unsigned (*version_number)(void);
+    ZSTD_CCtx *(*create_cctx)(void);
+    size_t (*free_cctx)(ZSTD_CCtx *c);
+    zs_set_param_fn *set_parameter;
+    size_t (*load_dictionary)(ZSTD_CCtx *c, const void *d, size_t n,
+                              ZSTD_dictLoadMethod_e m, ZSTD_dictContentType_e t);
+    ZSTD_CDict *(*create_cdict)(const void *d, size_t n, ZSTD_dictLoadMethod_e m,
+                                ZSTD_dictContentType_e t,
+                                ZSTD_compressionParameters p, ZSTD_customMem mem);
+    size_t (*free_cdict)(ZSTD_CDict *d);
+    size_t (*ref_cdict)(ZSTD_CCtx *c, const ZSTD_CDict *d);
+    ZSTD_compressionParameters (*get_cparams)(int level, unsigned long long size,
+                                              size_t dict_size);
+    size_t (*compress_bound)(size_t n);
+    size_t (*compress2)(ZSTD_CCtx *c, void *dst, size_t cap, const void *src,
+                        size_t n);
+    ZSTD_DCtx *(*create_dctx)(void);
+    size_t (*free_dctx)(ZSTD_DCtx *d);
+    size_t (*decompress_dctx)(ZSTD_DCtx *d, void *dst, size_t cap,
+                              const void *src, size_t n);
+    unsigned (*is_error)(size_t code);
+    const char *(*error_name)(size_t code);
+} zs_release;
+const zs_release *zs_release_get(void);
+/* o's one-shot frame of data by the release (NULL, or its refusal). */
+const char *zs_release_compress(const zs_release *r, const zs_opts *o,
+                                const uint8_t *data, size_t len, pf_vec *out);
+/* ZSTD_decompressDCtx of the release, no dictionary, cap bytes at most. */
+void zs_release_decompress(const zs_release *r, const uint8_t *in, size_t len,
+                           size_t cap, pf_stream_result *res);
 
 /* harness/zstd.c: the value mode's hooks, for the seeds. */
 extern const pf_stream_target zs_target;
