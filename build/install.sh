@@ -68,7 +68,7 @@ Name: $1
 Description: $5
 Version: $PF_VERSION
 Cflags: -I\${includedir}$3
-Libs: -L\${libdir} -l$2$4 -lm
+Libs: -L\${libdir} -l$2$4 -lm -ldl
 EOF
 }
 pc propfuzz propfuzz "" "" \

@@ -18,7 +18,11 @@
  *   batch_stream    the streamed frame keeps the block size and mode
  *   concat          with skippable frames (magic 0x184D2A5x)
  * and on the block API (lz4/block.c) block_capacity, dest_size and
- * dict_attach: exact rooms, LZ4_compress_destSize, attached dictionaries.
+ * dict_attach: exact rooms, LZ4_compress_destSize, attached dictionaries;
+ * and reference (comparison with a reference): the one-shot frame is, byte
+ * for byte, the one the released liblz4 of the same version writes
+ * (lz4/release.c): a change of the compressor that still round-trips
+ * shows there only.
  * Raw mode feeds the rest of the input to LZ4F_decompress (frames one
  * after another, drawn steps) or to the block decoder (drawn capacity,
  * target and dictionary): decompress_safe, and for blocks the dictionary
@@ -45,10 +49,13 @@
  *   R6 the partial decoder is asked for at most as many bytes as the full
  *      decode produced: lz4.h says a larger target with a longer source
  *      "will silently corrupt" (Note 5).
+ *   R7 reference needs the released liblz4 of the version under test
+ *      (liblz4.so.1, or the file PF_LZ4_RELEASE names): without it, or
+ *      with another version (whose bytes may differ), it is skipped.
  *
  * The files: here the properties and the modes; lz4/codec.c the frame
  * preferences and lz4frame behind the pf_stream_codec; lz4/block.c the
- * block API's properties; lz4/format.c
+ * block API's properties; lz4/release.c the released library; lz4/format.c
  * skippable frames and the offset-0 scan (R5); lz4/seeds.c the seeds;
  * lz4/lz4.h what they share.
  */
@@ -267,6 +274,27 @@ static void prop_decompress_safe(pf_src *s, void *in)
     pf_stream_raw_recompress(s, &z->r, once);
 }
 
+/* The frame the build under test wrote is, byte for byte, the released
+ * liblz4's for the same preferences, data and dictionary. */
+static void prop_reference(pf_src *s, void *in_)
+{
+    pf_stream_input *in = in_;
+    const lz_opts *o = in->opts;
+    const lz_release *r = lz_release_get();
+    if (!r)
+        pf_skip(s, "R7");
+    LZ4F_preferences_t pr;
+    lz_prefs_of(o->p, in->len, &pr);
+    pf_vec *want = pf_vec_new(s);
+    const char *why = lz_release_compress(r, &pr, &o->dict, in->data, in->len, want);
+    if (why)
+        pf_stream_fail(s, &lz_codec, o, "the released liblz4 refused what the "
+                       "build under test took", why);
+    pf_check_bytes_equal(s, NULL, "the released liblz4's frame", want->data,
+                         want->len, "the frame under test", in->packed->data,
+                         in->packed->len);
+}
+
 static const pf_property value_properties[] = {
     {"round_trip", prop_round_trip},
     {"deterministic", pf_stream_deterministic},
@@ -275,6 +303,7 @@ static const pf_property value_properties[] = {
     {"block_capacity", lz_prop_block_capacity},
     {"dest_size", lz_prop_dest_size},
     {"dict_attach", lz_prop_dict_attach},
+    {"reference", prop_reference},
 };
 static const pf_property raw_properties[] = {{"decompress_safe", prop_decompress_safe}};
 static const pf_mode modes[] = {

@@ -36,6 +36,10 @@
  *   compression     Z_DEFAULT_COMPRESSION's stream is level 6's; a short
  *                   piece repeated to 2-4 KiB shrinks to a bound a deflate
  *                   that finds its matches stays within (zlib/compression.c)
+ *   reference       (comparison with a reference) the one-shot stream is,
+ *                   byte for byte, the one the released zlib of the same
+ *                   version writes (zlib/release.c): a change of the
+ *                   compressor that still round-trips shows there only
  * Every inflate call also reports as zlib.h says (zlib/codec.c): total_in
  * and total_out grow by what it took and gave, raw inflate leaves adler
  * alone, and data_type is 64 at the end of a zlib or gzip stream.
@@ -72,9 +76,13 @@
  *      Z_NEED_DICT: that return leaves out the 6 header and DICTID bytes it
  *      took, and total_in stays 6 short to the end of the stream (known:
  *      madler/zlib PR #1297; FINDINGS.md).
+ *   R10 reference needs the released zlib of the version under test
+ *      (libz.so.1, or the file PF_ZLIB_RELEASE names): without it, or
+ *      with another version (whose bytes may differ), it is skipped.
  *
  * The files: here the properties and the modes; zlib/codec.c zlib's calls
- * behind the pf_stream_codec; zlib/inflate_back.c the inflateBack check;
+ * behind the pf_stream_codec; zlib/release.c the released library;
+ * zlib/inflate_back.c the inflateBack check;
  * zlib/strategy.c the parameter tables and draws; zlib/seeds.c the seeds;
  * zlib/zlib.h what they share.
  */
@@ -328,6 +336,24 @@ static void prop_decompress_safe(pf_src *s, void *in)
     pf_stream_raw_recompress(s, &z->r, once);
 }
 
+/* The one-shot stream the build under test wrote is, byte for byte, the
+ * released zlib's for the same parameters, dictionary, header and data. */
+static void prop_reference(pf_src *s, void *in_)
+{
+    pf_stream_input *in = in_;
+    const zl_release *r = zl_release_get();
+    if (!r)
+        pf_skip(s, "R10");
+    pf_vec *want = pf_vec_new(s);
+    const char *why = zl_release_compress(r, in->opts, in->data, in->len, want);
+    if (why)
+        pf_stream_fail(s, &zl_codec, in->opts, "the released zlib refused what the "
+                       "build under test took", why);
+    pf_check_bytes_equal(s, NULL, "the released zlib's stream", want->data,
+                         want->len, "the stream under test", in->packed->data,
+                         in->packed->len);
+}
+
 static const pf_property value_properties[] = {
     {"round_trip", prop_round_trip},
     {"deterministic", pf_stream_deterministic},
@@ -335,6 +361,7 @@ static const pf_property value_properties[] = {
     {"concat", pf_stream_concat},
     {"framing", zl_framing},
     {"compression", zl_compression},
+    {"reference", prop_reference},
 };
 static const pf_property raw_properties[] = {{"decompress_safe", prop_decompress_safe}};
 static const pf_mode modes[] = {

@@ -227,18 +227,9 @@ static void prop_reference(pf_src *s, void *in_)
     if (why)
         pf_stream_fail(s, &zs_codec, in->opts, "the released libzstd refused "
                        "what the build under test took", why);
-    const pf_vec *got = in->packed;
-    size_t at = 0;
-    while (at < got->len && at < want->len && got->data[at] == want->data[at])
-        at++;
-    if (at == got->len && at == want->len)
-        return;
-    pf_buf b = {0};
-    pf_buf_printf(&b, "%zu bytes, the release's %zu; they differ from byte %zu",
-                  got->len, want->len, at);
-    pf_stream_fail(s, &zs_codec, in->opts, "the frame is not the released "
-                   "libzstd's (same version, parameters and dictionary)",
-                   pf_buf_defer(s, &b));
+    pf_check_bytes_equal(s, NULL, "the released libzstd's frame", want->data,
+                         want->len, "the frame under test", in->packed->data,
+                         in->packed->len);
 }
 
 /* What the decoder under test makes of arbitrary bytes is what the

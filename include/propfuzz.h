@@ -152,6 +152,21 @@ const uint8_t *pf_bytes(pf_src *s, const char *label, size_t min_len,
  * nothing past U+10FFFF), or SIZE_MAX when p's len bytes are not. */
 size_t pf_utf8_count(const uint8_t *p, size_t len);
 
+/* A released build of the library under test, for properties that compare
+ * it with the one being fuzzed (comparison with a reference): the shared
+ * library soname (or the file the environment variable env names) opened
+ * at run time, its symbols kept local so that they never meet the build
+ * under test's, and each symbols[i] stored as a function pointer at
+ * table + symbols[i].offset. NULL when every one was found, else why not
+ * (the caller skips, naming its restriction). Links with -ldl before
+ * glibc 2.34. */
+typedef struct pf_symbol {
+    const char *name;
+    size_t offset; /* offsetof(the table's type, its field) */
+} pf_symbol;
+const char *pf_release_open(const char *env, const char *soname,
+                            const pf_symbol *symbols, size_t n, void *table);
+
 /* UTF-8 text, lengths in code points. Payload bytes as in pf_bytes; valid
  * UTF-8 sequences are taken verbatim, every other byte selects one of the
  * awkward code points (NUL, controls, quotes, backslash, U+0085, U+2028,

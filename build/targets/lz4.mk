@@ -12,3 +12,6 @@ MUTATE_BASELINE_lz4 := $(addprefix src:ossfuzz/,compress_fuzzer.c decompress_fuz
 MUTATE_BASELINE_SOURCES_lz4 := src:ossfuzz/lz4_helpers.c src:ossfuzz/fuzz_data_producer.c
 MUTATE_BASELINE_TIME_lz4 := 1
 MUTATE_BASELINE_CFLAGS_lz4 := -Isrc:lib -DXXH_NAMESPACE=LZ4_ -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+# dlopen: reference opens the released liblz4 beside the build under test
+# (harness/lz4/release.c); libc's since glibc 2.34.
+LDLIBS_lz4 := -ldl

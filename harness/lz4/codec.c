@@ -39,7 +39,7 @@ const pf_param lz_params[N_P] = {
 
 static void free_cdict(void *arg) { LZ4F_freeCDict(((lz_opts *)arg)->cdict); }
 
-static void prefs_of(const int64_t *p, size_t len, LZ4F_preferences_t *pr)
+void lz_prefs_of(const int64_t *p, size_t len, LZ4F_preferences_t *pr)
 {
     memset(pr, 0, sizeof *pr);
     pr->frameInfo.blockSizeID = lz_bsid_values[p[P_BSID]];
@@ -87,7 +87,7 @@ static const char *l_compress(pf_src *s, void *opts, const uint8_t *data,
 {
     lz_opts *o = opts;
     LZ4F_preferences_t pr;
-    prefs_of(o->p, len, &pr);
+    lz_prefs_of(o->p, len, &pr);
     size_t bound = LZ4F_compressFrameBound(len, &pr), r;
     uint8_t *room = pf_vec_reserve(out, bound);
     if (o->dict.data || o->p[P_LEVEL] >= LZ4HC_CLEVEL_MIN) {
@@ -121,7 +121,7 @@ static void *l_encoder_begin(pf_src *s, void *opts, const pf_stream_plan *plan,
     if (!e->c)
         pf_stream_fail(s, &lz_codec, opts, "lz4frame refused a valid call",
                        "LZ4F_createCompressionContext_advanced");
-    prefs_of(((lz_opts *)opts)->p, len, &e->pr);
+    lz_prefs_of(((lz_opts *)opts)->p, len, &e->pr);
     return e;
 }
 

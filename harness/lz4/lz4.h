@@ -57,6 +57,34 @@ void lz_prop_block_capacity(pf_src *s, void *input);
 void lz_prop_dest_size(pf_src *s, void *input);
 void lz_prop_dict_attach(pf_src *s, void *input);
 
+/* codec.c: the frame preferences lz4frame gets for p and len bytes. */
+void lz_prefs_of(const int64_t *p, size_t len, LZ4F_preferences_t *pr);
+
+/* release.c: the released liblz4 of the same version, for reference (R7:
+ * NULL when there is none). Its functions, by their names in snake case. */
+typedef struct lz_release {
+    int (*version_number)(void);
+    size_t (*compress_frame_bound)(size_t len, const LZ4F_preferences_t *pr);
+    size_t (*compress_frame)(void *dst, size_t cap, const void *src, size_t len,
+                             const LZ4F_preferences_t *pr);
+    LZ4F_errorCode_t (*create_cctx)(LZ4F_cctx **c, unsigned version);
+    LZ4F_errorCode_t (*free_cctx)(LZ4F_cctx *c);
+    LZ4F_CDict *(*create_cdict)(const void *dict, size_t len);
+    void (*free_cdict)(LZ4F_CDict *d);
+    size_t (*compress_frame_using_cdict)(LZ4F_cctx *c, void *dst, size_t cap,
+                                         const void *src, size_t len,
+                                         const LZ4F_CDict *d,
+                                         const LZ4F_preferences_t *pr);
+    unsigned (*is_error)(LZ4F_errorCode_t code);
+    const char *(*error_name)(LZ4F_errorCode_t code);
+} lz_release;
+const lz_release *lz_release_get(void);
+/* The frame of data with pr and dict (dict->data NULL: none) by the
+ * release: NULL, or its refusal. */
+const char *lz_release_compress(const lz_release *r, const LZ4F_preferences_t *pr,
+                                const pf_dict *dict, const uint8_t *data,
+                                size_t len, pf_vec *out);
+
 /* harness/lz4.c: the value mode's hooks, for the seeds. */
 extern const pf_stream_target lz_target;
 

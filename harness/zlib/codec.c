@@ -45,7 +45,7 @@ static void z_describe(const void *opts, pf_buf *b)
         pf_buf_printf(b, " dict=%zu bytes", o->dict.len);
 }
 
-static int deflate_window(const int64_t *p)
+int zl_deflate_window(const int64_t *p)
 {
     int w = (int)p[P_WBITS];
     return p[P_FORMAT] == F_RAW ? -w : p[P_FORMAT] == F_GZIP ? w + 16 : w;
@@ -57,10 +57,11 @@ int zl_inflate_window(const int64_t *p)
     return p[P_FORMAT] == F_RAW ? -w : p[P_FORMAT] == F_GZIP ? w + 16 : w;
 }
 
-/* Name and comment are C strings: copied with their NUL. */
-static const char *set_header(z_stream *z, const zl_gzhdr *h, gz_header *gh)
+/* The gz_header of h; name and comment are C strings, copied with their
+ * NUL into text. */
+void zl_gz_header_of(const zl_gzhdr *h, gz_header *gh,
+                     Bytef text[2][HDR_FIELD_MAX + 1])
 {
-    static Bytef text[2][HDR_FIELD_MAX + 1];
     *gh = (gz_header){.text = h->text, .time = h->time, .os = h->os,
                       .extra = (Bytef *)h->field[H_EXTRA],
                       .extra_len = (uInt)h->len[H_EXTRA], .hcrc = h->hcrc};
@@ -70,6 +71,12 @@ static const char *set_header(z_stream *z, const zl_gzhdr *h, gz_header *gh)
             text[i - 1][h->len[i]] = 0;
             *(i == H_NAME ? &gh->name : &gh->comment) = text[i - 1];
         }
+}
+
+static const char *set_header(z_stream *z, const zl_gzhdr *h, gz_header *gh)
+{
+    static Bytef text[2][HDR_FIELD_MAX + 1];
+    zl_gz_header_of(h, gh, text);
     return z_error("deflateSetHeader", deflateSetHeader(z, gh));
 }
 
@@ -83,7 +90,7 @@ static const char *deflate_start(z_stream *z, const zl_opts *o, gz_header *gh,
     const int64_t *p = o->p;
     const char *why = z_error("deflateInit2",
                               deflateInit2(z, (int)p[P_LEVEL], Z_DEFLATED,
-                                           deflate_window(p), (int)p[P_MEM],
+                                           zl_deflate_window(p), (int)p[P_MEM],
                                            (int)p[P_STRATEGY]));
     z->next_in = (Bytef *)data;
     z->avail_in = (uInt)len;

@@ -71,6 +71,28 @@ extern const pf_stream_codec zl_codec;
 voidpf zl_alloc(voidpf o, uInt items, uInt size);
 void zl_free(voidpf o, voidpf p);
 const char *zl_ret_name(int ret);
+/* codec.c: deflate's windowBits for p (format and window); the gz_header
+ * of h (name and comment copied into text). */
+int zl_deflate_window(const int64_t *p);
+void zl_gz_header_of(const zl_gzhdr *h, gz_header *gh,
+                     Bytef text[2][HDR_FIELD_MAX + 1]);
+
+/* release.c: the released zlib of the same version, for reference (R10:
+ * NULL when there is none). Its functions, by their zlib names. */
+typedef struct zl_release {
+    const char *(*version)(void);
+    int (*deflate_init2)(z_streamp z, int level, int method, int window,
+                         int mem, int strategy, const char *version, int size);
+    int (*set_dictionary)(z_streamp z, const Bytef *d, uInt n);
+    int (*set_header)(z_streamp z, gz_headerp h);
+    uLong (*bound)(z_streamp z, uLong n);
+    int (*deflate)(z_streamp z, int flush);
+    int (*end)(z_streamp z);
+} zl_release;
+const zl_release *zl_release_get(void);
+/* o's one-shot stream of data by the release: NULL, or its refusal. */
+const char *zl_release_compress(const zl_release *r, const zl_opts *o,
+                                const uint8_t *data, size_t len, pf_vec *out);
 /* The windowBits that inflates p's stream: a zlib-format 8 is 9 (R1). */
 int zl_inflate_window(const int64_t *p);
 

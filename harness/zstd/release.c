@@ -8,15 +8,10 @@
  * writes, and what its decoder makes of arbitrary bytes. */
 #include "zstd.h"
 
-#include <dlfcn.h>
 #include <stddef.h>
-#include <stdlib.h>
 
 /* Each function pointer of zs_release and the symbol that fills it. */
-static const struct {
-    const char *symbol;
-    size_t offset;
-} k_symbols[] = {
+static const pf_symbol k_symbols[] = {
 #define SYM(field, symbol) {symbol, offsetof(zs_release, field)}
     SYM(version_number, "ZSTD_versionNumber"),
     SYM(create_cctx, "ZSTD_createCCtx"),
@@ -38,30 +33,16 @@ static const struct {
 };
 
 static zs_release g_release;
-static const char *g_missing; /* why there is none (NULL: not looked yet) */
-
-static const char *open_release(void)
-{
-    const char *path = getenv("PF_ZSTD_RELEASE");
-    void *h = dlopen(path && *path ? path : "libzstd.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!h)
-        return "no libzstd.so.1 to open";
-    for (size_t i = 0; i < PF_LEN(k_symbols); i++) {
-        void *f = dlsym(h, k_symbols[i].symbol);
-        if (!f)
-            return "the released libzstd lacks a function the reference uses";
-        memcpy((char *)&g_release + k_symbols[i].offset, &f, sizeof f);
-    }
-    if (g_release.version_number() != ZSTD_versionNumber())
-        return "the released libzstd is another version";
-    return "";
-}
+static int g_state; /* 0: not looked for yet; 1: usable; -1: none */
 
 const zs_release *zs_release_get(void)
 {
-    if (!g_missing)
-        g_missing = open_release();
-    return *g_missing ? NULL : &g_release;
+    if (!g_state)
+        g_state = !pf_release_open("PF_ZSTD_RELEASE", "libzstd.so.1", k_symbols,
+                                   PF_LEN(k_symbols), &g_release) &&
+                          g_release.version_number() == ZSTD_versionNumber()
+                      ? 1 : -1;
+    return g_state > 0 ? &g_release : NULL;
 }
 
 /* What the released library is given: o's parameters and dictionary, as
