@@ -57,11 +57,23 @@ cp "$src"/src/*.c "$src"/src/*.h tsrc/
 rm -f tsrc/tclsqlite.c tsrc/test*.c tsrc/shell.c
 for d in fts3 icu rtree session userauth rbu; do cp "$src"/ext/$d/*.[ch] tsrc/; done
 cp "$src/ext/misc/stmt.c" tsrc/
-cp keywordhash.h opcodes.c opcodes.h parse.c parse.h sqlite3.h fts5.c fts5.h tsrc/
+cp keywordhash.h opcodes.c opcodes.h parse.c parse.h sqlite3.h fts5.h tsrc/
+# FTS5 is a unit of its own (fts5.c with SQLITE_CORE: the public API only,
+# sqlite3Fts5Init for the core's built-in list), not a part of sqlite3.c:
+# a mutant of FTS5 (make mutate-search) then recompiles FTS5 alone, not
+# the whole of SQLite. The amalgamation gets an empty fts5.c.
+printf '/* FTS5 is compiled apart: build/lib-sqlite.sh */\n' > tsrc/fts5.c
 tclsh "$src/tool/vdbe-compress.tcl" < tsrc/vdbe.c > vdbe.new
 mv vdbe.new tsrc/vdbe.c
 tclsh "$src/tool/mksqlite3c.tcl" >/dev/null
+# The core's built-in list declares sqlite3Fts5Init, which the script made
+# SQLITE_PRIVATE (static) as it does every sqlite3* declaration: it is
+# fts5.c's now.
+sed -i 's/^SQLITE_PRIVATE int sqlite3Fts5Init(sqlite3\*);$/int sqlite3Fts5Init(sqlite3*);/' sqlite3.c
+grep -q '^int sqlite3Fts5Init(sqlite3\*);$' sqlite3.c ||
+  { echo "propfuzz: sqlite3.c does not declare sqlite3Fts5Init as build/lib-sqlite.sh expects" >&2; exit 1; }
 
 cp sqlite3.h "$src/src/sqlite3ext.h" "$out/include/"
 $cc "$@" "${opts[@]}" -c sqlite3.c -o "$out/obj/sqlite3.o"
-ar rcs "$out/libsqlite3.a" "$out/obj/sqlite3.o"
+$cc "$@" "${opts[@]}" -DSQLITE_CORE -I. -c fts5.c -o "$out/obj/fts5.o"
+ar rcs "$out/libsqlite3.a" "$out/obj/sqlite3.o" "$out/obj/fts5.o"

@@ -16,7 +16,8 @@
 # make mutate-readme: README.md's table of published campaigns regenerated.
 # A target's campaign mutates the libraries of LIB_<target>, or those of
 # MUTATE_LIBS_<target> (with MUTATE_LDLIBS_<target>) where the everyday
-# build links a system library that cannot be mutated (numeric).
+# build links a system library that cannot be mutated (numeric); only the
+# files matching MUTATE_ONLY_<target> (shell patterns) when it is set.
 # The generator, pf-mutgen, reads C through libclang (libclang-14-dev).
 
 LLVM_DIR := /usr/lib/llvm-14
@@ -95,7 +96,7 @@ mutate_env = CC='$(CC)' CXX='$(MUTATE_CXX)' PF_MUTATE_HARNESS='$(1)' PF_MUTATE_L
   PF_MUTATE_OWN_FUZZER='$(MUTATE_BASELINE_$*)' PF_MUTATE_OWN_SEEDS='$(MUTATE_BASELINE_SEEDS_$*)' \
   PF_MUTATE_OWN_DICT='$(MUTATE_BASELINE_DICT_$*)' PF_MUTATE_OWN_SOURCES='$(MUTATE_BASELINE_SOURCES_$*)' \
   PF_MUTATE_OWN_CFLAGS='$(MUTATE_BASELINE_CFLAGS_$*)' PF_MUTATE_OWN_TIME='$(MUTATE_BASELINE_TIME_$*)' \
-  PF_MUTATE_GATE='$(MUTATE_MIN_SCORE_$*)'
+  PF_MUTATE_GATE='$(MUTATE_MIN_SCORE_$*)' PF_MUTATE_ONLY='$(MUTATE_ONLY_$*)'
 
 mutate_libs = $(if $(MUTATE_LIBS_$(1)),$(MUTATE_LIBS_$(1)),$(LIB_$(1)))
 mutate_ldlibs = $(if $(MUTATE_LIBS_$(1)),$(MUTATE_LDLIBS_$(1)),$(LDLIBS_$(1)))

@@ -28,7 +28,8 @@ inc=${PF_MUTATE_INCLUDE:-$top/include}
 fingerprint() {
   {
     printf '%s\n' "$CC" "$PF_MUTATE_LIBFLAGS" "$PF_MUTATE_HFLAGS" "$PF_MUTATE_LINKFLAGS" \
-      "$PF_MUTATE_COV_LIBFLAGS" "$PF_MUTATE_COV_HFLAGS" "$PF_MUTATE_LIBS" "${PF_MUTATE_LDLIBS:-}"
+      "$PF_MUTATE_COV_LIBFLAGS" "$PF_MUTATE_COV_HFLAGS" "$PF_MUTATE_LIBS" "${PF_MUTATE_LDLIBS:-}" \
+      "${PF_MUTATE_ONLY:-}"
     # shellcheck disable=SC2086
     cat $PF_MUTATE_HARNESS "$inc"/*.h "$here"/*.sh "$here"/*.[ch]
     # propfuzz itself: its source in a checkout, else the installed archives.

@@ -57,6 +57,20 @@ awk '{ print length($0) "\t" $0 }' "$base/roots.raw" | sort -rn | cut -f2- |
   awk -v out="$(realpath -m "${PF_MUTATE_OUT:-$base/..}")/" '!s[$0]++ && index(out, $0 "/") != 1' > "$base/roots.txt"
 # A header's sites come once per unit that includes it: keep one.
 awk -F'\t' '!seen[$13 "\t" $5 "\t" $6 "\t" $9]++ && !id[$1]++' "$base/sites.raw" > "$base/sites.tsv"
+# PF_MUTATE_ONLY: shell patterns of the files (as sites.tsv shows them)
+# whose sites the campaign draws from, e.g. "*/fts5.c" (search mutates
+# FTS5, not the rest of SQLite); unset: every file of the libraries.
+if [ -n "${PF_MUTATE_ONLY:-}" ]; then
+  cut -f2 "$base/sites.tsv" | sort -u | while IFS= read -r f; do
+    for p in $PF_MUTATE_ONLY; do
+      # shellcheck disable=SC2254
+      case $f in $p) printf '%s\n' "$f"; break ;; esac
+    done
+  done > "$base/only.txt"
+  [ -s "$base/only.txt" ] || mt_die "MUTATE_ONLY ($PF_MUTATE_ONLY) matches no file of the libraries"
+  awk -F'\t' 'NR == FNR { keep[$0] = 1; next } $2 in keep' "$base/only.txt" "$base/sites.tsv" > "$base/sites.only"
+  mv "$base/sites.only" "$base/sites.tsv"
+fi
 # The directory a mutant of each file copies (file-roots.tsv: file, root):
 # the longest root that holds the file and the sources of the units of
 # its own tree that read it, so that an include relative to the includer
