@@ -175,18 +175,29 @@ static pf_step zs_encoder_step(void *enc, pf_stream_op op, pf_stream_io *io)
                                                               : PF_STEP_MORE;
 }
 
+/* The decoder takes the dictionary the way the encoder did: loaded into
+ * the context (which then owns a DDict of its own) or as a DDict made
+ * once and referenced. */
+static const char *load_ddict(zs_dict *d)
+{
+    if (d->d[D_API] == API_LOAD)
+        return zs_error("ZSTD_DCtx_loadDictionary_advanced",
+                        ZSTD_DCtx_loadDictionary_advanced(
+                            g_dctx, d->buf, d->len, ZSTD_dlm_byRef, zs_dict_type(d)));
+    if (!d->ddict)
+        d->ddict = ZSTD_createDDict_advanced(d->buf, d->len, ZSTD_dlm_byRef,
+                                             zs_dict_type(d), g_mem);
+    return d->ddict ? zs_error("ZSTD_DCtx_refDDict", ZSTD_DCtx_refDDict(g_dctx, d->ddict))
+                    : "ZSTD_createDDict_advanced refused the dictionary";
+}
+
 static void *zs_decoder_begin(pf_src *s, void *dopts)
 {
     zs_dict *d = dopts;
     const char *why = zs_error("ZSTD_DCtx_reset",
                                ZSTD_DCtx_reset(g_dctx, ZSTD_reset_session_and_parameters));
-    if (!why && d->buf && !d->ddict)
-        d->ddict = ZSTD_createDDict_advanced(d->buf, d->len, ZSTD_dlm_byRef,
-                                             zs_dict_type(d), g_mem);
     if (!why && d->buf)
-        why = d->ddict ? zs_error("ZSTD_DCtx_refDDict",
-                                  ZSTD_DCtx_refDDict(g_dctx, d->ddict))
-                       : "ZSTD_createDDict_advanced refused the dictionary";
+        why = load_ddict(d);
     if (!why && d->limit_window)
         why = zs_error("ZSTD_d_windowLogMax",
                        ZSTD_DCtx_setParameter(g_dctx, ZSTD_d_windowLogMax, RAW_WLOG_MAX));

@@ -8,7 +8,7 @@
 #include PF_PLANT
 #endif
 
-static const char *const api_names[N_API] = {"cctx_load", "cdict"};
+static const char *const api_names[N_API] = {"load", "cdict"};
 static const char *const strategy_names[] = {
     "from_level", "fast", "dfast", "greedy", "lazy", "lazy2",
     "btlazy2", "btopt", "btultra", "btultra2"};

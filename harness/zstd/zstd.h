@@ -21,6 +21,8 @@ enum {
     RAW_OUT_CAP = 256 * 1024, RAW_WLOG_MAX = 23,
 };
 enum mode { MODE_VALUES, MODE_RAW, N_MODES };
+/* How both contexts take the dictionary: loaded (ZSTD_CCtx_ and
+ * ZSTD_DCtx_loadDictionary_advanced) or a CDict and a DDict referenced. */
 enum dict_api { API_LOAD, API_CDICT, N_API };
 
 /* The parameters in drawing order (R1). */
