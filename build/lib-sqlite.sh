@@ -2,7 +2,8 @@
 # Builds SQLite (with FTS5) from its Debian source with the given compiler
 # and flags, so the fuzzer sees its branches and the sanitizers its memory.
 # Usage: build/lib-sqlite.sh <outdir> <cc> <cflags...>
-# Result: <outdir>/libsqlite3.a and <outdir>/include/sqlite3.h.
+# Result: <outdir>/libsqlite3.a, <outdir>/include/sqlite3.h and
+# <outdir>/source-tree (the path of SQLite's source tree).
 # Source: Debian's sqlite3 package, or PF_SRC_sqlite3: the release's
 # canonical tree (sqlite-src-<version>.zip, which Debian's orig tarball
 # repacks; it has the manifest files the scripts read).
@@ -74,6 +75,9 @@ grep -q '^int sqlite3Fts5Init(sqlite3\*);$' sqlite3.c ||
   { echo "propfuzz: sqlite3.c does not declare sqlite3Fts5Init as build/lib-sqlite.sh expects" >&2; exit 1; }
 
 cp sqlite3.h "$src/src/sqlite3ext.h" "$out/include/"
+# The compiled files are generated ones (gen/): where the source tree is,
+# for a mutation campaign's baseline (src:test/ossfuzz.c).
+echo "$src" > "$out/source-tree"
 $cc "$@" "${opts[@]}" -c sqlite3.c -o "$out/obj/sqlite3.o"
 $cc "$@" "${opts[@]}" -DSQLITE_CORE -I. -c fts5.c -o "$out/obj/fts5.o"
 ar rcs "$out/libsqlite3.a" "$out/obj/sqlite3.o" "$out/obj/fts5.o"

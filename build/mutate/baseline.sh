@@ -24,10 +24,13 @@ srcs=$(realpath -m "${PF_CACHE:-$top/out}/src")   # fetch-source.sh's trees
 cxx=${CXX:-clang++}
 project=${PF_MUTATE_PROJECT:-$top}   # paths not under a library are relative to it
 
-# The source tree of library <lib> (its recorded commands' Debian source
-# directory, else the directory of its first source file).
+# The source tree of library <lib>: the one its build names (source-tree:
+# a library compiled from generated files, SQLite's amalgamation), else
+# its recorded commands' Debian source directory, else the directory of
+# its first source file.
 lib_source_dir() {
   local f src first=
+  [ ! -f "$base/lib/$1/source-tree" ] || { cat "$base/lib/$1/source-tree"; return; }
   for f in "$base/cc/$1"/*; do
     [ -f "$f" ] || continue
     mt_read_entry "$f"

@@ -13,3 +13,12 @@ LIBFUZZER_OPTS_search := -entropic_feature_frequency_threshold=4
 # (its relations are about full-text search), compiled as a unit of its
 # own (build/lib-sqlite.sh) so that a mutant recompiles only it.
 MUTATE_ONLY_search := */fts5.c
+# BASELINE=own: the fuzz target SQLite ships for OSS-Fuzz (test/ossfuzz.c,
+# the input run as SQL on an in-memory database), built against the
+# campaign's library as OSS-Fuzz builds it, fuzzing as long as propfuzz
+# does (one target). Seeded with the SQL of FTS5's own test scripts
+# (build/mutate/seeds/search.sh), not OSS-Fuzz's seeds (the scripts as
+# they are: Tcl, which SQLite refuses at its first line). OSS-Fuzz's SQL
+# dictionary is in its project directory, not in SQLite's source: none.
+MUTATE_BASELINE_search := src:test/ossfuzz.c
+MUTATE_BASELINE_SEEDS_search := build/mutate/seeds/search.sh
