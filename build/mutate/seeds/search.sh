@@ -8,7 +8,8 @@
 # literal SQL blocks of its do_execsql_test and execsql calls in order,
 # each run first on the system's SQLite (Python's sqlite3 module, the same
 # release on Debian 12) and kept only if it succeeds there within 50 ms
-# (ossfuzz.c stops at the first error, and a slow seed eats a 1 s run),
+# (ossfuzz.c stops at the first error, and a slow seed eats the run's
+# fuzzing time),
 # one seed per script and FTS5 detail mode (%DETAIL%: full, column, none).
 #   seeds/search.sh <SQLite source dir> <output dir>
 set -euo pipefail
@@ -25,10 +26,10 @@ python3 - "$src/ext/fts5/test" "$out" <<'EOF'
 import glob, os, re, sqlite3, sys, time
 
 test_dir, out = sys.argv[1], sys.argv[2]
-# A call whose first braced argument after the test name is literal SQL.
 # A database file (ATTACH 'test.db2') would be written where the
 # baseline fuzzes: only in-memory databases, as ossfuzz.c opens.
 attach = re.compile(r'(?i)\bATTACH\b|\bVACUUM\b[^;]*\bINTO\b')
+# A call whose first braced argument after the test name is literal SQL.
 call = re.compile(r'(?m)^[ \t]*(?:do_execsql_test[ \t]+\S+|execsql|db[ \t]+eval)[ \t]+\{')
 
 def blocks(text):
@@ -80,5 +81,5 @@ for path in sorted(glob.glob(os.path.join(test_dir, '*.test'))):
             f.write('\n'.join(good) + '\n')
         written += 1
 if not written:
-    sys.exit('propfuzz: no SQL block of ' + test_dir + ' ran: is python3-sqlite3 built with FTS5?')
+    sys.exit('propfuzz: no SQL block of ' + test_dir + ' ran: does Python\'s sqlite3 module have FTS5?')
 EOF
