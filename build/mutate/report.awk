@@ -211,6 +211,8 @@ function json(rate,   i, g) {
     printf "  \"timeouts_with_properties\": %d,\n  \"timeouts_crash_only\": %d,\n  \"preexisting\": %d,\n", to_p, to_c, pre > js
     printf "  \"first_kills\": {" > js
     for (i = 1; i <= np; i++) printf "%s\"%s\": %d", (i > 1 ? ", " : ""), P[i], first[P[i]] > js
+    printf "},\n  \"kills\": {" > js
+    for (i = 1; i <= np; i++) printf "%s\"%s\": %d", (i > 1 ? ", " : ""), P[i], any[P[i]] > js
     printf "},\n  \"only_killer\": {" > js
     for (i = 1; i <= np; i++) printf "%s\"%s\": %d", (i > 1 ? ", " : ""), P[i], sole[P[i]] > js
     printf "},\n  \"by_source\": {" > js
