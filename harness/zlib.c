@@ -40,9 +40,14 @@
  *                   byte for byte, the one the released zlib of the same
  *                   version writes (zlib/release.c): a change of the
  *                   compressor that still round-trips shows there only
+ *   reference_decode (raw mode) the released zlib's inflate makes the same
+ *                   of the bytes: status, output, bytes taken, the words
+ *                   of a refusal (zlib/release.c)
  * Every inflate call also reports as zlib.h says (zlib/codec.c): total_in
  * and total_out grow by what it took and gave, raw inflate leaves adler
- * alone, and data_type is 64 at the end of a zlib or gzip stream.
+ * alone, and data_type is 64 at the end of a zlib or gzip stream; inflate
+ * and deflate return Z_BUF_ERROR only from a call that took and gave
+ * nothing ("no progress was possible").
  * Chunked deflate output is compared after decompression only: zlib does
  * not promise the one-shot bytes (level 0 sizes stored blocks by the room).
  *
@@ -76,9 +81,10 @@
  *      Z_NEED_DICT: that return leaves out the 6 header and DICTID bytes it
  *      took, and total_in stays 6 short to the end of the stream (known:
  *      madler/zlib PR #1297; FINDINGS.md).
- *   R10 reference needs the released zlib of the version under test
- *      (libz.so.1, or the file PF_ZLIB_RELEASE names): without it, or
- *      with another version (whose bytes may differ), it is skipped.
+ *   R10 reference and reference_decode need the released zlib of the
+ *      version under test (libz.so.1, or the file PF_ZLIB_RELEASE names):
+ *      without it, or with another version (whose bytes may differ), they
+ *      are skipped.
  *
  * The files: here the properties and the modes; zlib/codec.c zlib's calls
  * behind the pf_stream_codec; zlib/release.c the released library;
@@ -354,6 +360,43 @@ static void prop_reference(pf_src *s, void *in_)
                          in->packed->len);
 }
 
+/* What the inflate under test makes of arbitrary bytes is what the
+ * released zlib's makes of them (zlib/release.c): the same status, output
+ * and bytes taken, and a refusal in the same words. The other raw checks
+ * compare the build with itself; a fault both of its decoders share, or
+ * one that accepts what zlib refuses, shows only here. */
+static void prop_reference_decode(pf_src *s, void *in)
+{
+    zraw *z = in;
+    const zl_release *r = zl_release_get();
+    if (!r)
+        pf_skip(s, "R10");
+    const pf_stream_result *once = pf_stream_raw_once(s, &z->r);
+    /* A refusal's words sit in a buffer the next refusal reuses. */
+    pf_buf ours = {0};
+    pf_buf_printf(&ours, "%s", once->error ? once->error : "");
+    const char *our_words = pf_buf_defer(s, &ours);
+    pf_stream_result want;
+    zl_release_inflate(s, r, z->once.window, z->r.raw, z->r.len, z->r.cap, &want);
+    const char *their_words = want.error ? want.error : "";
+    if (once->status == want.status && once->consumed == want.consumed &&
+        strcmp(our_words, their_words) == 0 && once->out->len == want.out->len &&
+        memcmp(once->out->data, want.out->data, want.out->len) == 0)
+        return;
+    size_t at = 0;
+    while (at < once->out->len && at < want.out->len &&
+           once->out->data[at] == want.out->data[at])
+        at++;
+    pf_buf b = {0};
+    pf_buf_printf(&b, "under test: %s, %zu bytes out, %zu taken%s%s; the release: %s, "
+                  "%zu bytes out, %zu taken%s%s; the outputs agree on %zu bytes",
+                  pf_stream_status_name(once->status), once->out->len, once->consumed,
+                  *our_words ? ", " : "", our_words, pf_stream_status_name(want.status),
+                  want.out->len, want.consumed, *their_words ? ", " : "", their_words, at);
+    pf_stream_fail(s, &zl_codec, NULL, "inflate(raw) differs from the released zlib's",
+                   pf_buf_defer(s, &b));
+}
+
 static const pf_property value_properties[] = {
     {"round_trip", prop_round_trip},
     {"deterministic", pf_stream_deterministic},
@@ -363,7 +406,10 @@ static const pf_property value_properties[] = {
     {"compression", zl_compression},
     {"reference", prop_reference},
 };
-static const pf_property raw_properties[] = {{"decompress_safe", prop_decompress_safe}};
+static const pf_property raw_properties[] = {
+    {"decompress_safe", prop_decompress_safe},
+    {"reference_decode", prop_reference_decode},
+};
 static const pf_mode modes[] = {
     {"values", draw_values, value_properties, PF_LEN(value_properties)},
     {"raw", draw_raw, raw_properties, PF_LEN(raw_properties)},

@@ -195,6 +195,11 @@ static pf_step z_encoder_step(void *enc, pf_stream_op op, pf_stream_io *io)
         io->error = pf_stream_why("deflate", zl_ret_name(ret));
         return PF_STEP_ERROR;
     }
+    if (ret == Z_BUF_ERROR && (io->in_used || io->out_used)) {
+        io->error = "deflate returned Z_BUF_ERROR from a call that made progress "
+                    "(zlib.h: only when no progress was possible)";
+        return PF_STEP_ERROR;
+    }
     bool done = ret == Z_STREAM_END ||
                 (flush == Z_NO_FLUSH ? e->z.avail_in == 0
                  : flush != Z_FINISH && e->z.avail_in == 0 && e->z.avail_out != 0);
@@ -226,9 +231,10 @@ static void *z_decoder_begin(pf_src *s, void *dopts)
 
 /* What zlib.h says inflate reports beside its output: total_in and
  * total_out count what it took and gave (R9: not total_in on a Z_NEED_DICT
- * return); raw inflate leaves adler alone ("not generating a check
- * value"); at the end of a zlib or gzip stream (byte-aligned: no unused
- * bits) data_type is 64, "decoding the last block". NULL when so. */
+ * return); Z_BUF_ERROR only from a call that took and gave nothing; raw
+ * inflate leaves adler alone ("not generating a check value"); at the end
+ * of a zlib or gzip stream (byte-aligned: no unused bits) data_type is 64,
+ * "decoding the last block". NULL when so. */
 static const char *inflate_report(const z_stream *z, uLong in_before, uLong out_before,
                                   uLong adler_before, const pf_stream_io *io, int ret,
                                   int window)
@@ -239,6 +245,9 @@ static const char *inflate_report(const z_stream *z, uLong in_before, uLong out_
         return "total_in did not grow by the bytes inflate took";
     if (z->total_out - out_before != io->out_used)
         return "total_out did not grow by the bytes inflate gave";
+    if (ret == Z_BUF_ERROR && (io->in_used || io->out_used))
+        return "inflate(Z_NO_FLUSH) returned Z_BUF_ERROR from a call that made progress "
+               "(zlib.h: only when no progress was possible)";
     static char why[80];
     if (ret == Z_STREAM_END && window > 0 && z->data_type != 64) {
         snprintf(why, sizeof why, "inflate's data_type at the end of the stream is %d, not 64",
@@ -268,9 +277,17 @@ static pf_step z_decoder_step(void *dec, pf_stream_io *io)
         return PF_STEP_DONE;
     if (ret == Z_OK || ret == Z_BUF_ERROR)
         return PF_STEP_MORE;
-    io->error = ret == Z_NEED_DICT ? "Z_NEED_DICT without the dictionary"
-                                   : pf_stream_why(zl_ret_name(ret), z->msg ? z->msg : "");
+    static char words[256];
+    io->error = zl_inflate_refusal(ret, z->msg, words, sizeof words);
     return PF_STEP_ERROR;
+}
+
+const char *zl_inflate_refusal(int ret, const char *msg, char *buf, size_t size)
+{
+    if (ret == Z_NEED_DICT)
+        return "Z_NEED_DICT without the dictionary";
+    snprintf(buf, size, "%s: %s", zl_ret_name(ret), msg ? msg : "");
+    return buf;
 }
 
 static void z_next_frame(void *dec) { inflateReset(dec); }

@@ -3,7 +3,8 @@
  * opened at run time (pf_release_open) and used only when it is the same
  * version. The same version writes the same stream for the same
  * parameters, dictionary, header and data whatever the build, so
- * reference compares the bytes. */
+ * reference compares the bytes; and its inflate makes the same of any
+ * bytes, which reference_decode compares. */
 #include "zlib.h"
 
 #include <stddef.h>
@@ -17,6 +18,9 @@ static const pf_symbol k_symbols[] = {
     SYM(bound, "deflateBound"),
     SYM(deflate, "deflate"),
     SYM(end, "deflateEnd"),
+    SYM(inflate_init2, "inflateInit2_"),
+    SYM(inflate, "inflate"),
+    SYM(inflate_end, "inflateEnd"),
 #undef SYM
 };
 
@@ -60,4 +64,46 @@ const char *zl_release_compress(const zl_release *r, const zl_opts *o,
     }
     r->end(&z);
     return ret == Z_STREAM_END ? NULL : zl_ret_name(ret);
+}
+
+void zl_release_inflate(pf_src *s, const zl_release *r, int window, const uint8_t *in,
+                        size_t len, size_t cap, pf_stream_result *res)
+{
+    z_stream z = {.next_in = (Bytef *)in, .avail_in = (uInt)len};
+    *res = (pf_stream_result){.out = pf_vec_new(s)};
+    int ret = r->inflate_init2(&z, window, ZLIB_VERSION, (int)sizeof z);
+    /* The loop of the family's decode (properties/stream/stream.c) with
+     * all input at once: one call per room left; input and room both
+     * left means progress or a refusal, so at most a few calls. */
+    for (unsigned calls = 0; ret == Z_OK && calls < 64; calls++) {
+        size_t room = cap - res->out->len;
+        uInt in_before = z.avail_in;
+        z.next_out = pf_vec_reserve(res->out, room);
+        z.avail_out = (uInt)room;
+        ret = r->inflate(&z, Z_NO_FLUSH);
+        size_t gave = room - z.avail_out;
+        pf_vec_added(res->out, gave);
+        res->consumed = len - z.avail_in;
+        if (ret == Z_STREAM_END) {
+            res->status = PF_STREAM_END;
+            res->frames = 1;
+        } else if (ret != Z_OK && ret != Z_BUF_ERROR) {
+            res->status = PF_STREAM_ERROR;
+        } else if (z.avail_in == 0 && gave < room) {
+            res->status = PF_STREAM_TRUNCATED;
+        } else if (room == 0 && z.avail_in == in_before) {
+            res->status = PF_STREAM_TOO_LARGE;
+        } else {
+            ret = Z_OK;
+            continue;
+        }
+        break;
+    }
+    if (res->status == PF_STREAM_ERROR) {
+        char words[256];
+        pf_buf b = {0};
+        pf_buf_printf(&b, "%s", zl_inflate_refusal(ret, z.msg, words, sizeof words));
+        res->error = pf_buf_defer(s, &b);
+    }
+    r->inflate_end(&z);
 }

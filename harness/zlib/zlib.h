@@ -88,11 +88,22 @@ typedef struct zl_release {
     uLong (*bound)(z_streamp z, uLong n);
     int (*deflate)(z_streamp z, int flush);
     int (*end)(z_streamp z);
+    int (*inflate_init2)(z_streamp z, int window, const char *version, int size);
+    int (*inflate)(z_streamp z, int flush);
+    int (*inflate_end)(z_streamp z);
 } zl_release;
 const zl_release *zl_release_get(void);
 /* o's one-shot stream of data by the release: NULL, or its refusal. */
 const char *zl_release_compress(const zl_release *r, const zl_opts *o,
                                 const uint8_t *data, size_t len, pf_vec *out);
+/* What the release's inflate (windowBits window) makes of in, as the
+ * stream family's one-shot decode reports it (one call with room for cap
+ * bytes, more while it takes input): status, output, bytes taken, and a
+ * refusal's words as zlib/codec.c gives them, into res. */
+void zl_release_inflate(pf_src *s, const zl_release *r, int window, const uint8_t *in,
+                        size_t len, size_t cap, pf_stream_result *res);
+/* The words of an inflate refusal, as zl_codec's decoder reports them. */
+const char *zl_inflate_refusal(int ret, const char *msg, char *buf, size_t size);
 /* The windowBits that inflates p's stream: a zlib-format 8 is 9 (R1). */
 int zl_inflate_window(const int64_t *p);
 
