@@ -49,6 +49,11 @@
  *   index_integrity      FTS5's 'integrity-check' command passes on the
  *                        shuffled table after its load, and on the first
  *                        table after all the changes above
+ *   spelling_invariant   two words joined by a drawn ASCII character: a
+ *                        bareword means what it means quoted, space
+ *                        around a character that ends a bareword changes
+ *                        nothing, and a character neither bareword nor
+ *                        syntax is a syntax error (search/spelling.c)
  *
  * Restrictions (each shown against the real library in
  * tests/restrict/search.c):
@@ -63,7 +68,8 @@
  *      MATCHes with detail=full (trigram_detail): trigram tables are
  *      created with detail=full.
  *   R4 unquoted operator words are FTS5 syntax (bare_keywords): every term
- *      is quoted, so no query is a syntax error.
+ *      is quoted, so no query is a syntax error; spelling_invariant's
+ *      barewords join lowercase words, so none is AND, OR or NOT.
  *   R5 adding a document moves BM25 scores of others (bm25_moves): the
  *      irrelevant-document property compares sets.
  *   R6 the vocabularies are chosen so that no tokenizer merges two words
@@ -82,7 +88,7 @@
  * (text and query strings), rows.c (rankings and sets), vfs.c and
  * session.c (the database files and the connections kept between inputs:
  * why that is safe is said there), db.c (every call into SQLite),
- * relations.c and changes.c (the properties), seeds.c.
+ * relations.c, changes.c and spelling.c (the properties), seeds.c.
  */
 #include "search/search.h"
 
@@ -135,6 +141,7 @@ static const pf_property properties[] = {
     {"exact_match_found", prop_exact_match_found},
     {"monotone_term", prop_monotone_term},
     {"index_integrity", prop_index_integrity},
+    {"spelling_invariant", prop_spelling_invariant},
 };
 static const pf_mode modes[] = {
     {"corpus", search_setup, properties, PF_LEN(properties)},

@@ -248,15 +248,19 @@ void db_run(ctx *x, int t, enum qstmt which, const char *q, long limit,
         sql_failed(x, q, rc);
 }
 
-void db_run_raw(ctx *x, int t, enum qstmt which, size_t i, outcome *o)
+void db_run_text(ctx *x, int t, enum qstmt which, const char *q, int len, outcome *o)
 {
-    const test_case *tc = x->tc;
-    o->rc = db_query(x, t, which, tc->raw[i], (int)tc->raw_len[i], -1, &o->h);
+    o->rc = db_query(x, t, which, q, len, -1, &o->h);
     o->err[0] = '\0';
     if (o->rc != SQLITE_OK)
         snprintf(o->err, sizeof o->err, "%s", sqlite3_errmsg(x->db->db));
     else
         sort_ranked(&o->h);
+}
+
+void db_run_raw(ctx *x, int t, enum qstmt which, size_t i, outcome *o)
+{
+    db_run_text(x, t, which, x->tc->raw[i], (int)x->tc->raw_len[i], o);
 }
 
 int db_integrity(ctx *x, int t, char *msg, size_t cap)

@@ -242,7 +242,10 @@ int db_query(ctx *x, int t, enum qstmt which, const char *q, int len,
 /* db_query of a query the harness built: SQLite must accept it. */
 void db_run(ctx *x, int t, enum qstmt which, const char *q, long limit,
             hits *h);
-/* A raw query on the table's statement: its outcome, ranking sorted. */
+/* Query q (len bytes, -1: NUL-terminated) on the table's statement,
+ * accepted or not: its outcome, ranking sorted. */
+void db_run_text(ctx *x, int t, enum qstmt which, const char *q, int len, outcome *o);
+/* db_run_text of raw query i. */
 void db_run_raw(ctx *x, int t, enum qstmt which, size_t i, outcome *o);
 /* FTS5's 'integrity-check' on table t: SQLite's result code, and its
  * message in msg. */
@@ -269,5 +272,6 @@ void prop_irrelevant_document(pf_src *s, void *in);
 void prop_exact_match_found(pf_src *s, void *in);
 void prop_monotone_term(pf_src *s, void *in);
 void prop_index_integrity(pf_src *s, void *in);
+void prop_spelling_invariant(pf_src *s, void *in);
 
 #endif
