@@ -38,4 +38,4 @@ if [ "$check" = 1 ]; then
   exit 1
 fi
 printf '%s\n' "$new" > "$readme"
-echo "propfuzz: $readme's mutation table (and ${#grid_env[@]} grids) regenerated from $# published campaigns"
+echo "propfuzz: $readme's mutation table and its ${#grid_env[@]} grid(s) regenerated from $# published campaigns"
