@@ -39,7 +39,8 @@
  *   reference       (comparison with a reference) the one-shot stream is,
  *                   byte for byte, the one the released zlib of the same
  *                   version writes (zlib/release.c): a change of the
- *                   compressor that still round-trips shows there only
+ *                   compressor that still round-trips shows there only;
+ *                   so is deflateBound's value
  *   reference_decode (raw mode) the released zlib's inflate makes the same
  *                   of the bytes: status, output, bytes taken, the words
  *                   of a refusal (zlib/release.c)
@@ -343,7 +344,9 @@ static void prop_decompress_safe(pf_src *s, void *in)
 }
 
 /* The one-shot stream the build under test wrote is, byte for byte, the
- * released zlib's for the same parameters, dictionary, header and data. */
+ * released zlib's for the same parameters, dictionary, header and data,
+ * and deflateBound said what the release's says (a bound too large
+ * passes round_trip's check). */
 static void prop_reference(pf_src *s, void *in_)
 {
     pf_stream_input *in = in_;
@@ -351,10 +354,19 @@ static void prop_reference(pf_src *s, void *in_)
     if (!r)
         pf_skip(s, "R10");
     pf_vec *want = pf_vec_new(s);
-    const char *why = zl_release_compress(r, in->opts, in->data, in->len, want);
+    const zl_opts *o = in->opts;
+    size_t bound = 0;
+    const char *why = zl_release_compress(r, o, in->data, in->len, want, &bound);
     if (why)
-        pf_stream_fail(s, &zl_codec, in->opts, "the released zlib refused what the "
+        pf_stream_fail(s, &zl_codec, o, "the released zlib refused what the "
                        "build under test took", why);
+    if (bound != o->bound) {
+        pf_buf b = {0};
+        pf_buf_printf(&b, "deflateBound(%zu): %zu under test, %zu by the release",
+                      in->len, o->bound, bound);
+        pf_stream_fail(s, &zl_codec, o, "deflateBound differs from the released zlib's",
+                       pf_buf_defer(s, &b));
+    }
     pf_check_bytes_equal(s, NULL, "the released zlib's stream", want->data,
                          want->len, "the stream under test", in->packed->data,
                          in->packed->len);

@@ -40,7 +40,8 @@ const zl_release *zl_release_get(void)
 /* As codec.c starts a one-shot stream, then deflate(Z_FINISH) with room
  * to spare past deflateBound (whose shortfall is round_trip's to see). */
 const char *zl_release_compress(const zl_release *r, const zl_opts *o,
-                                const uint8_t *data, size_t len, pf_vec *out)
+                                const uint8_t *data, size_t len, pf_vec *out,
+                                size_t *bound)
 {
     const int64_t *p = o->p;
     z_stream z = {.next_in = (Bytef *)data, .avail_in = (uInt)len};
@@ -56,7 +57,8 @@ const char *zl_release_compress(const zl_release *r, const zl_opts *o,
         ret = r->set_header(&z, &gh);
     }
     if (ret == Z_OK) {
-        size_t room = r->bound(&z, (uLong)len) + 64;
+        *bound = r->bound(&z, (uLong)len);
+        size_t room = *bound + 64;
         z.next_out = pf_vec_reserve(out, room);
         z.avail_out = (uInt)room;
         ret = r->deflate(&z, Z_FINISH);

@@ -93,9 +93,11 @@ typedef struct zl_release {
     int (*inflate_end)(z_streamp z);
 } zl_release;
 const zl_release *zl_release_get(void);
-/* o's one-shot stream of data by the release: NULL, or its refusal. */
+/* o's one-shot stream of data by the release, and what its deflateBound
+ * said before it: NULL, or its refusal. */
 const char *zl_release_compress(const zl_release *r, const zl_opts *o,
-                                const uint8_t *data, size_t len, pf_vec *out);
+                                const uint8_t *data, size_t len, pf_vec *out,
+                                size_t *bound);
 /* What the release's inflate (windowBits window) makes of in, as the
  * stream family's one-shot decode reports it (one call with room for cap
  * bytes, more while it takes input): status, output, bytes taken, and a
