@@ -380,16 +380,13 @@ static void prop_reference(pf_src *s, void *in_)
 static void prop_reference_decode(pf_src *s, void *in)
 {
     zraw *z = in;
-    const zl_release *r = zl_release_get();
-    if (!r)
+    if (!zl_release_get())
         pf_skip(s, "R10");
     const pf_stream_result *once = pf_stream_raw_once(s, &z->r);
-    /* A refusal's words sit in a buffer the next refusal reuses. */
-    pf_buf ours = {0};
-    pf_buf_printf(&ours, "%s", once->error ? once->error : "");
-    const char *our_words = pf_buf_defer(s, &ours);
     pf_stream_result want;
-    zl_release_inflate(s, r, z->once.window, z->r.raw, z->r.len, z->r.cap, &want);
+    pf_stream_decompress_once(s, &zl_release_codec, &z->once, z->r.raw, z->r.len, z->r.cap,
+                              &want);
+    const char *our_words = once->error ? once->error : "";
     const char *their_words = want.error ? want.error : "";
     if (once->status == want.status && once->consumed == want.consumed &&
         strcmp(our_words, their_words) == 0 && once->out->len == want.out->len &&

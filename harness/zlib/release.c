@@ -68,44 +68,43 @@ const char *zl_release_compress(const zl_release *r, const zl_opts *o,
     return ret == Z_STREAM_END ? NULL : zl_ret_name(ret);
 }
 
-void zl_release_inflate(pf_src *s, const zl_release *r, int window, const uint8_t *in,
-                        size_t len, size_t cap, pf_stream_result *res)
+/* The release's inflate as a decoder of the stream family, so that its
+ * decode runs through the family's own loop (properties/stream/stream.c)
+ * exactly as the build under test's does. Only reference_decode uses it,
+ * after zl_release_get() returned the release. */
+static void *release_decoder_begin(pf_src *s, void *dopts)
 {
-    z_stream z = {.next_in = (Bytef *)in, .avail_in = (uInt)len};
-    *res = (pf_stream_result){.out = pf_vec_new(s)};
-    int ret = r->inflate_init2(&z, window, ZLIB_VERSION, (int)sizeof z);
-    /* The loop of the family's decode (properties/stream/stream.c) with
-     * all input at once: one call per room left; input and room both
-     * left means progress or a refusal, so at most a few calls. */
-    for (unsigned calls = 0; ret == Z_OK && calls < 64; calls++) {
-        size_t room = cap - res->out->len;
-        uInt in_before = z.avail_in;
-        z.next_out = pf_vec_reserve(res->out, room);
-        z.avail_out = (uInt)room;
-        ret = r->inflate(&z, Z_NO_FLUSH);
-        size_t gave = room - z.avail_out;
-        pf_vec_added(res->out, gave);
-        res->consumed = len - z.avail_in;
-        if (ret == Z_STREAM_END) {
-            res->status = PF_STREAM_END;
-            res->frames = 1;
-        } else if (ret != Z_OK && ret != Z_BUF_ERROR) {
-            res->status = PF_STREAM_ERROR;
-        } else if (z.avail_in == 0 && gave < room) {
-            res->status = PF_STREAM_TRUNCATED;
-        } else if (room == 0 && z.avail_in == in_before) {
-            res->status = PF_STREAM_TOO_LARGE;
-        } else {
-            ret = Z_OK;
-            continue;
-        }
-        break;
-    }
-    if (res->status == PF_STREAM_ERROR) {
-        char words[256];
-        pf_buf b = {0};
-        pf_buf_printf(&b, "%s", zl_inflate_refusal(ret, z.msg, words, sizeof words));
-        res->error = pf_buf_defer(s, &b);
-    }
-    r->inflate_end(&z);
+    const zl_dec *d = dopts;
+    z_stream *z = pf_alloc(s, sizeof *z);
+    *z = (z_stream){0};
+    if (g_release.inflate_init2(z, d->window, ZLIB_VERSION, (int)sizeof *z) != Z_OK)
+        pf_stream_fail(s, &zl_release_codec, NULL, "the released zlib refused a valid call",
+                       "inflateInit2");
+    return z;
 }
+
+static pf_step release_decoder_step(void *dec, pf_stream_io *io)
+{
+    z_stream *z = dec;
+    z->next_in = (Bytef *)io->in, z->avail_in = (uInt)io->in_len;
+    z->next_out = io->out, z->avail_out = (uInt)io->room;
+    int ret = g_release.inflate(z, Z_NO_FLUSH);
+    io->in_used = io->in_len - z->avail_in;
+    io->out_used = io->room - z->avail_out;
+    if (ret == Z_STREAM_END)
+        return PF_STEP_DONE;
+    if (ret == Z_OK || ret == Z_BUF_ERROR)
+        return PF_STEP_MORE;
+    /* Its own buffer: the words of the build's refusal stay as they are. */
+    static char words[256];
+    io->error = zl_inflate_refusal(ret, z->msg, words, sizeof words);
+    return PF_STEP_ERROR;
+}
+
+static void release_decoder_end(void *dec) { g_release.inflate_end(dec); }
+
+const pf_stream_codec zl_release_codec = {
+    .compress_name = "the released deflate", .decompress_name = "the released inflate",
+    .decoder_begin = release_decoder_begin, .decoder_step = release_decoder_step,
+    .decoder_end = release_decoder_end,
+};

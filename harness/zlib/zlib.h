@@ -98,12 +98,9 @@ const zl_release *zl_release_get(void);
 const char *zl_release_compress(const zl_release *r, const zl_opts *o,
                                 const uint8_t *data, size_t len, pf_vec *out,
                                 size_t *bound);
-/* What the release's inflate (windowBits window) makes of in, as the
- * stream family's one-shot decode reports it (one call with room for cap
- * bytes, more while it takes input): status, output, bytes taken, and a
- * refusal's words as zlib/codec.c gives them, into res. */
-void zl_release_inflate(pf_src *s, const zl_release *r, int window, const uint8_t *in,
-                        size_t len, size_t cap, pf_stream_result *res);
+/* The release's inflate as a stream-family decoder (options: zl_dec's
+ * window), for reference_decode once zl_release_get() found it. */
+extern const pf_stream_codec zl_release_codec;
 /* The words of an inflate refusal, as zl_codec's decoder reports them. */
 const char *zl_inflate_refusal(int ret, const char *msg, char *buf, size_t size);
 /* The windowBits that inflates p's stream: a zlib-format 8 is 9 (R1). */
