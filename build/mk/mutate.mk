@@ -133,10 +133,13 @@ mutate-%: $$(call known,$(MUTATE_PREREQS) $$(if $$(PKGS_$$*),out/.pkgs-$$*))
 	  build/mutate/run.sh $*
 
 # The machinery's own test (tests/steps/mutate.sh): a tiny library with a
-# tiny target whose verdicts are known. MUTATE_OUT says where it goes.
+# tiny target whose verdicts are known. MUTATE_OUT says where it goes;
+# MUTATE_SELFTEST_LIB=tiny_iso builds the library as one object with local
+# symbols (tests/mutate/lib-tiny_iso.sh), which a mutant must relink.
 MUTATE_OUT ?= out/test-tmp/mutate
+MUTATE_SELFTEST_LIB ?= tiny
 mutate-selftest: $(MUTATE_PREREQS)
-	@$(call mutate_env,tests/mutate/tiny_target.c,tiny,,tests/mutate/corpus,/dev/null) \
+	@$(call mutate_env,tests/mutate/tiny_target.c,$(MUTATE_SELFTEST_LIB),,tests/mutate/corpus,/dev/null) \
 	  PF_MUTATE_LIB_SCRIPTS='$(CURDIR)/tests/mutate' PF_MUTATE_OUT='$(MUTATE_OUT)' \
 	  PF_MUTATE_EQUIVALENT=tests/mutate/equivalent.txt build/mutate/run.sh tiny
 .PHONY: mutate-selftest

@@ -67,3 +67,19 @@ mt_compile_flags() {
     esac
   done
 }
+
+# mt_replace_objects OBJECT... -- <object>=<replacement>...: the objects of
+# a library build script's --relink (see mutant.sh's relinks), each one
+# named by a pair replaced by its mutant's. Sets OBJS; an error if a pair
+# names no object.
+mt_replace_objects() {
+  OBJS=()
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do OBJS+=("$(realpath -m "$1")"); shift; done
+  [ $# -gt 0 ] && shift
+  local r from i hit
+  for r in "$@"; do
+    from=$(realpath -m "${r%%=*}") hit=0
+    for i in "${!OBJS[@]}"; do [ "${OBJS[i]}" != "$from" ] || { OBJS[i]=${r#*=}; hit=1; }; done
+    [ $hit = 1 ] || mt_die "--relink: $from is not one of the library's objects"
+  done
+}

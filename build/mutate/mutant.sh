@@ -95,6 +95,13 @@ same_code() {
 fast_ld=()
 command -v ld.lld >/dev/null 2>&1 && fast_ld=(-fuse-ld=lld)
 
+# relinks LIB: whether LIB's build script links its objects into something
+# other than an archive of them (json-c for json_differential: one object
+# whose symbols are made local) and so rebuilds that for a mutant itself
+# (--relink, documented in the script); its mutated objects then go
+# through it instead of beside its archive.
+relinks() { grep -qx '# propfuzz-mutate: relink' "$PF_MUTATE_LIB_SCRIPTS/lib-$1.sh"; }
+
 # The mutated library's objects are linked as objects, before the
 # unmutated archives: the linker then never takes an archive member they
 # replace (no archive copy to update, and no member names to match: a
@@ -105,16 +112,29 @@ build() {
   "$gen" apply "$base/sites.tsv" "$id" "$m/root/${real#"$root"/}" || return 1
   local e lib harness=()
   lib_objs=() identical=1
+  declare -A replaced=()
   mapfile -t harness < "$base/harness-objects.txt"
   for e in $(awk -F'\t' -v f="$real" '$2 == f { print $1 }' "$base/deps.tsv" | sort -u); do
     lib=${e%%/*}
     compile_entry "$base/cc/$e" "$m/obj/$lib" || return 1
     [ $identical = 0 ] || same_code "$base/cc/$e" "$OBJ" || identical=0
-    # A rebuilt harness object replaces its base object.
-    if [ "$lib" = harness ]; then harness=("${harness[@]/"$ENTRY_OBJ"/"$OBJ"}"); else lib_objs+=("$OBJ"); fi
+    # A rebuilt harness object replaces its base object; so does a library's
+    # whose build script links its objects further (relinks, below).
+    if [ "$lib" = harness ]; then harness=("${harness[@]/"$ENTRY_OBJ"/"$OBJ"}")
+    elif relinks "$lib"; then replaced[$lib]+=" $(mt_abs "$ENTRY_DIR" "$ENTRY_OBJ")=$OBJ"
+    else lib_objs+=("$OBJ"); fi
   done
   archives=()
-  for lib in $PF_MUTATE_LIBS; do archives+=("$base/lib/$lib"/*.a); done
+  for lib in $PF_MUTATE_LIBS; do
+    if [ -n "${replaced[$lib]:-}" ]; then
+      # shellcheck disable=SC2086
+      "$PF_MUTATE_LIB_SCRIPTS/lib-$lib.sh" --relink "$base/lib/$lib" "$m/lib/$lib" ${replaced[$lib]} \
+        >> "$m/build.log" 2>&1 || return 1
+      archives+=("$m/lib/$lib"/*.a)
+    else
+      archives+=("$base/lib/$lib"/*.a)
+    fi
+  done
   # shellcheck disable=SC2086
   $CC "${fast_ld[@]}" $PF_MUTATE_LINKFLAGS "${harness[@]}" "$PF_PROPFUZZ_A" "${lib_objs[@]}" "${archives[@]}" \
     ${PF_MUTATE_LDLIBS:-} -lm -o "$m/bin" >> "$m/build.log" 2>&1

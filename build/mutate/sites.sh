@@ -57,6 +57,12 @@ awk '{ print length($0) "\t" $0 }' "$base/roots.raw" | sort -rn | cut -f2- |
   awk -v out="$(realpath -m "${PF_MUTATE_OUT:-$base/..}")/" '!s[$0]++ && index(out, $0 "/") != 1' > "$base/roots.txt"
 # A header's sites come once per unit that includes it: keep one.
 awk -F'\t' '!seen[$13 "\t" $5 "\t" $6 "\t" $9]++ && !id[$1]++' "$base/sites.raw" > "$base/sites.tsv"
+# propfuzz's own code compiled into a library (json-c's adapter, linked
+# into it by build/lib-jsonc_iso.sh) is not the library: no sites in it.
+own=$(realpath -m "$here/../..")
+awk -F'\t' -v own="$own/" '{ f = $13; d = substr(f, 1, length(own)); r = substr(f, length(own) + 1) }
+  !(d == own && (r ~ /^(adapters|include|properties)\//))' "$base/sites.tsv" > "$base/sites.own"
+mv "$base/sites.own" "$base/sites.tsv"
 # PF_MUTATE_ONLY: shell patterns of the files (as sites.tsv shows them)
 # whose sites the campaign draws from, e.g. "*/fts5.c" (search mutates
 # FTS5, not the rest of SQLite); unset: every file of the libraries.

@@ -90,6 +90,32 @@ mutate_campaign() {
   return $ok
 }
 
+# A library whose build script links its objects into one with local
+# symbols (json-c for json_differential, tests/mutate/lib-tiny_iso.sh
+# here): a mutant's object beside its archive would never be called, so
+# the campaign relinks it (--relink) and the verdicts are tiny's. The
+# mutants are m17ed0e501f's and mdb6a8e5330's, in a function named
+# iso_tiny_encode here (a mutant's id says its function).
+declare -A mutate_relink_expect=(
+  [mfd60cafde0]="17 aor - property round_trip survived"
+  [m39d0390383]="16 ror <= crash asan-heap-buffer-overflow crash"
+)
+mutate_relink() {
+  local out=$mutate_dir-relink id want got ok=0 line op repl
+  rm -rf "$out"
+  make -s mutate-selftest MUTATE_SELFTEST_LIB=tiny_iso MUTATE_OUT="$out" \
+    MUTANT_IDS=mfd60cafde0,m39d0390383 MUTANT_TIME=2 JOBS=2 PF_MUTANT_INPUT_TIMEOUT=1 || return 1
+  for id in "${!mutate_relink_expect[@]}"; do
+    read -r line op repl want <<<"${mutate_relink_expect[$id]}"
+    awk -F'\t' -v id="$id" -v l="$line" -v o="$op" -v r="$repl" \
+      '$1 == id && $3 == l && $7 == o && $9 == r { f = 1 } END { exit !f }' \
+      "$out/base/sites.tsv" || { echo "$id is no longer line $line $op -> $repl"; ok=1; }
+    got=$(awk -F'\t' -v id="$id" '$1 == id { print $8, $9, $12 }' "$out/mutants.tsv")
+    [ "$got" = "$want" ] || { echo "$id: expected '$want', got '$got'"; ok=1; }
+  done
+  return $ok
+}
+
 # Resumes: finished mutants are not run again; one whose result is gone
 # (an interrupted run) is. MIN_SCORE gates the exit status.
 mutate_resume_gate() {
@@ -240,6 +266,7 @@ step mutate/apply mutate_apply
 step mutate/sample mutate_sample
 step mutate/tiny-campaign mutate_campaign
 step mutate/resume-and-min-score mutate_resume_gate
+step mutate/relink mutate_relink
 step mutate/baseline mutate_baseline
 step mutate/shards-merged mutate_shards
 step mutate/table mutate_table
