@@ -285,6 +285,8 @@ typedef struct pf_buf {
 } pf_buf;
 void pf_buf_free(pf_buf *b);
 void pf_buf_put(pf_buf *b, const void *data, size_t len);
+/* Appends code point cp (at most U+10FFFF, not a surrogate) as UTF-8. */
+void pf_buf_put_utf8(pf_buf *b, uint32_t cp);
 void pf_buf_putc(pf_buf *b, uint8_t c);
 void pf_buf_printf(pf_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

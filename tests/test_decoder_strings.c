@@ -436,6 +436,23 @@ static void test_rule9_every_code_point(void)
     }
 }
 
+/* pf_buf_put_utf8 writes every scalar value as the test's own encoder
+ * does, and pf_utf8_count reads it back as one code point. */
+static void test_put_utf8_every_code_point(void)
+{
+    for (uint32_t cp = 0; cp <= 0x10ffff && !g_test_failed; cp++) {
+        if (cp >= 0xd800 && cp <= 0xdfff)
+            continue;
+        uint8_t want[4];
+        size_t n = utf8_put(want, cp);
+        pf_buf b = {0};
+        pf_buf_put_utf8(&b, cp);
+        CHECK(b.len == n && memcmp(b.data, want, n) == 0 && pf_utf8_count(b.data, b.len) == 1,
+              "U+%04" PRIX32 " written as %zu bytes", cp, b.len);
+        pf_buf_free(&b);
+    }
+}
+
 int main(void)
 {
     run("golden_bytes", test_golden_bytes);
@@ -449,5 +466,6 @@ int main(void)
     run("rule9_bytes_round_trip", test_rule9_bytes_round_trip);
     run("rule9_text_round_trip", test_rule9_text_round_trip);
     run("rule9_every_code_point", test_rule9_every_code_point);
+    run("put_utf8_every_code_point", test_put_utf8_every_code_point);
     return finish();
 }

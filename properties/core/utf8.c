@@ -35,3 +35,25 @@ size_t pf_utf8_count(const uint8_t *p, size_t len)
     }
     return n;
 }
+
+void pf_buf_put_utf8(pf_buf *b, uint32_t cp)
+{
+    uint8_t u[4];
+    size_t n;
+    if (cp < 0x80) {
+        u[0] = (uint8_t)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        u[0] = (uint8_t)(0xC0 | cp >> 6);
+        n = 2;
+    } else if (cp < 0x10000) {
+        u[0] = (uint8_t)(0xE0 | cp >> 12);
+        n = 3;
+    } else {
+        u[0] = (uint8_t)(0xF0 | cp >> 18);
+        n = 4;
+    }
+    for (size_t k = 1; k < n; k++)
+        u[k] = (uint8_t)(0x80 | (cp >> 6 * (n - 1 - k) & 0x3F));
+    pf_buf_put(b, u, n);
+}
