@@ -54,6 +54,13 @@
  *                        around a character that ends a bareword changes
  *                        nothing, and a character neither bareword nor
  *                        syntax is a syntax error (search/spelling.c)
+ *   fold_invariant       a word of non-ASCII letters (Latin, Greek,
+ *                        Cyrillic, Armenian, fullwidth, Deseret) stored in
+ *                        one case matches a query in another under
+ *                        unicode61, porter and trigram, and without its
+ *                        Latin-1 diacritics under unicode61 and porter;
+ *                        under ascii only the same bytes match
+ *                        (search/fold.c)
  *
  * Restrictions (each shown against the real library in
  * tests/restrict/search.c):
@@ -88,7 +95,7 @@
  * (text and query strings), rows.c (rankings and sets), vfs.c and
  * session.c (the database files and the connections kept between inputs:
  * why that is safe is said there), db.c (every call into SQLite),
- * relations.c, changes.c and spelling.c (the properties), seeds.c.
+ * relations.c, changes.c, spelling.c and fold.c (the properties), seeds.c.
  */
 #include "search/search.h"
 
@@ -142,6 +149,7 @@ static const pf_property properties[] = {
     {"monotone_term", prop_monotone_term},
     {"index_integrity", prop_index_integrity},
     {"spelling_invariant", prop_spelling_invariant},
+    {"fold_invariant", prop_fold_invariant},
 };
 static const pf_mode modes[] = {
     {"corpus", search_setup, properties, PF_LEN(properties)},

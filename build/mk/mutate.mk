@@ -85,7 +85,7 @@ MUTATE_MIN_SCORE_yajl := 82.4
 MUTATE_MIN_SCORE_zstd := 65.5
 # search: its first campaign, SEED=71 (FTS5's fts5.c only, MUTATE_ONLY),
 # as run (49.0%), less the margin: the first sample, before its survivors
-# were worked (spelling_invariant came after it).
+# were worked (spelling_invariant and fold_invariant came after it).
 MUTATE_MIN_SCORE_search := 44.0
 MUTATE_PREREQS := $(MUTGEN) out/lib/libpropfuzz.a out/lib/cov/libpropfuzz.a \
                   out/obj/pf-cov/drivers/replay_main.o

@@ -44,7 +44,7 @@ typedef struct doc {
 
 /* Table settings. */
 enum { N_TOKS = 4, N_DETAILS = 3, N_PREFIXES = 4, N_WEIGHTS = 3 };
-enum { TOK_PORTER = 2, TOK_TRIGRAM = 3 };
+enum { TOK_UNICODE61, TOK_ASCII, TOK_PORTER, TOK_TRIGRAM };
 enum { DETAIL_FULL, DETAIL_COLUMN, DETAIL_NONE };
 extern const char *const tok_sql[N_TOKS];
 extern const char *const detail_sql[N_DETAILS];
@@ -273,5 +273,6 @@ void prop_exact_match_found(pf_src *s, void *in);
 void prop_monotone_term(pf_src *s, void *in);
 void prop_index_integrity(pf_src *s, void *in);
 void prop_spelling_invariant(pf_src *s, void *in);
+void prop_fold_invariant(pf_src *s, void *in);
 
 #endif
