@@ -13,8 +13,10 @@
  * other formats a preset dictionary (its own bytes or a slice of the data).
  * One-shot is deflate(Z_FINISH) into deflateBound(); the streams are deflate
  * (a drawn flush mode between chunks; deflateParams to another level and
- * strategy after the first chunk when drawn) and inflate. Beyond the
- * family's checks:
+ * strategy after the first chunk when drawn) and inflate; the family's
+ * batch_stream decodes the stream so far after each flush but Z_BLOCK,
+ * whose last bits zlib.h lets deflate keep back. Beyond the family's
+ * checks:
  *   round_trip      deflate(Z_FINISH) into deflateBound() bytes finishes in
  *                   one call (zlib.h promises it) and guesses text or
  *                   binary by its rule (huffman_only); a gzip header comes back

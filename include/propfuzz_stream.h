@@ -10,8 +10,10 @@
  *   round_trip        decompress(compress(x)) == x, consuming the stream
  *   deterministic     compress(x) twice gives identical bytes
  *   batch_stream      compressed in drawn chunks with drawn output rooms,
- *                     then decompressed, == x; the one-shot stream
- *                     decompressed in drawn chunks and rooms == x
+ *                     then decompressed, == x; with a flush after each
+ *                     chunk, the stream so far decodes to x so far; the
+ *                     one-shot stream decompressed in drawn chunks and
+ *                     rooms == x
  *   concat            frames (and the format's skippable frames) one after
  *                     another decode to the concatenation of their data
  *   decompress_safe   raw input under an output cap: no crash, no
@@ -194,6 +196,11 @@ typedef struct pf_stream_plan {
     size_t cap;            /* decompression: the most output accepted */
     bool flush;            /* compression: FLUSH after each chunk but the
                               last (else FEED) */
+    bool flush_keeps_bits; /* compression: this plan's FLUSH may hold the
+                              last bits back (zlib's Z_BLOCK), so the
+                              stream so far is not promised decodable */
+    size_t *flushed;       /* compression, when set: filled with the
+                              output's length after each chunk's FLUSH */
     bool multi;            /* decompression: frames one after another */
     const void *extra;     /* the codec's own drawn plan (flush mode, ...) */
 } pf_stream_plan;

@@ -24,7 +24,7 @@ enum { STEP_IN = 3, QUEUE = 3 };
 
 enum plant { PLANT_NONE, PLANT_ROUND_TRIP, PLANT_DETERMINISTIC, PLANT_BATCH,
              PLANT_CONCAT, PLANT_SAFE, PLANT_STUCK_ENC, PLANT_STUCK_DEC,
-             PLANT_RUNAWAY, PLANT_OVERREAD, PLANT_OVERWRITE };
+             PLANT_RUNAWAY, PLANT_OVERREAD, PLANT_OVERWRITE, PLANT_FLUSH };
 static enum plant g_plant;
 static unsigned g_compress_calls;
 static size_t g_max_room, g_max_in, g_calls; /* what the steps were given */
@@ -96,13 +96,16 @@ static pf_step enc_step(void *p, pf_stream_op op, pf_stream_io *io)
         return PF_STEP_MORE;
     if (op == PF_OP_FEED)
         return PF_STEP_DONE;
-    queue_run(e);
+    /* planted: a flush keeps the open run back (the end still has it) */
+    bool keep = g_plant == PLANT_FLUSH && op == PF_OP_FLUSH;
+    if (!keep)
+        queue_run(e);
     if (op == PF_OP_FINISH && !e->run && !e->ended && e->nq < QUEUE) {
         e->q[e->nq++] = 0;
         e->ended = true;
     }
     drain(e, io);
-    bool done = !e->nq && !e->run && (op != PF_OP_FINISH || e->ended);
+    bool done = !e->nq && (!e->run || keep) && (op != PF_OP_FINISH || e->ended);
     return done ? PF_STEP_DONE : PF_STEP_MORE;
 }
 
@@ -568,7 +571,9 @@ static const pf_mode rle_modes[] = {
 static const pf_target rle_all = {"rle", rle_modes, 2, NULL};
 static const pf_target rle_only = {"rle", rle_modes, 2, NULL};
 
-/* Value mode: the data as one literal, then the property draws. */
+/* Value mode: the data as one literal, then the property draws (a flush
+ * after each chunk when g_values_flush). */
+static bool g_values_flush;
 static pf_buf values_input(const char *data, const size_t *in_chunks,
                            size_t n_chunks, bool part)
 {
@@ -577,7 +582,7 @@ static pf_buf values_input(const char *data, const size_t *in_chunks,
     pf_enc_segments(&e, &k_seg, (const pf_segment[]){{data, 0, 0}}, 1);
     pf_stream_enc_chunks(&e, strlen(data), in_chunks, n_chunks);
     pf_enc_u64_range(&e, 0, PF_STREAM_ROOM_MAX, 1); /* out_room */
-    pf_enc_bool(&e, false);                         /* flush */
+    pf_enc_bool(&e, g_values_flush);                /* flush */
     pf_enc_more(&e, false);                         /* decompress_chunks */
     pf_enc_u64_range(&e, 0, PF_STREAM_ROOM_MAX, 1); /* decompress_room */
     pf_enc_more(&e, part);                          /* parts */
@@ -619,6 +624,13 @@ static void test_planted_mistakes_caught(void)
     pf_buf_free(&e);
     e = values_input("abcdefgh", (const size_t[]){1}, 1, false);
     expect_caught(&e, "batch_stream", PLANT_BATCH);
+    pf_buf_free(&e);
+    /* "aab" then "b": the stream so far after the flush lacks "b" */
+    g_values_flush = true;
+    e = values_input("aabb", (const size_t[]){3}, 1, false);
+    g_values_flush = false;
+    expect_caught(&e, "batch_stream", PLANT_FLUSH);
+    CHECK(strstr(g_summary, "after a flush") != NULL, "flush: caught as '%s'", g_summary);
     pf_buf_free(&e);
     e = values_input("ab", NULL, 0, true);
     expect_caught(&e, "concat", PLANT_CONCAT);

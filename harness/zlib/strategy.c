@@ -30,6 +30,9 @@ void zl_plan_from(pf_stream_plan *plan, const int64_t *v)
 {
     plan->room = (size_t)v[PL_ROOM];
     plan->flush = v[PL_FLUSH] != FL_NONE;
+    /* zlib.h: after Z_BLOCK "the decompressor may not be provided enough
+     * bits ... to complete decompression of the data provided so far" */
+    plan->flush_keeps_bits = v[PL_FLUSH] == FL_BLOCK;
 }
 
 void zl_draw_params(pf_src *s, int64_t *p, const int64_t *first)

@@ -153,6 +153,8 @@ void pf_stream_compress(pf_src *s, const pf_stream_codec *c, void *opts,
                           : plan->flush && !last ? PF_OP_FLUSH : PF_OP_FEED;
         encode_op(&e, op, data + at, chunks[i], len - at - chunks[i]);
         at += chunks[i];
+        if (op == PF_OP_FLUSH && plan->flushed)
+            plan->flushed[i] = out->len;
         finished = op == PF_OP_FINISH;
     }
     if (!finished)

@@ -110,11 +110,42 @@ void pf_stream_deterministic(pf_src *s, void *input)
                          again->len);
 }
 
+/* A FLUSH promises that the stream so far decodes to all the data so far
+ * (pf_stream_op): each chunk's stream prefix, decoded with the stepping
+ * decoder (a one-shot API may refuse a stream without its end), gives
+ * exactly the data up to the chunk's end and waits for more. */
+static void check_flushes(pf_src *s, const pf_stream_input *in, const pf_stream_plan *plan,
+                          const pf_vec *streamed)
+{
+    const pf_stream_codec *c = in->t->codec;
+    size_t at = 0;
+    for (size_t i = 0; i + 1 < plan->n_chunks; i++) {
+        at += plan->chunks[i];
+        pf_stream_plan whole = {.cap = at + CAP_SLACK};
+        pf_stream_result r;
+        pf_stream_decompress(s, c, in->dopts, streamed->data, plan->flushed[i], &whole, &r);
+        if (r.status == PF_STREAM_TRUNCATED && r.out->len == at &&
+            memcmp(r.out->data, in->data, at) == 0)
+            continue;
+        size_t same = 0;
+        while (same < at && same < r.out->len && r.out->data[same] == in->data[same])
+            same++;
+        pf_buf d = {0};
+        pf_buf_printf(&d, "after chunk %zu of %zu, the stream's first %zu bytes decode to "
+                      "%zu bytes (%s%s%s), the data so far is %zu; they agree on %zu",
+                      i + 1, plan->n_chunks, plan->flushed[i], r.out->len,
+                      pf_stream_status_name(r.status), r.error ? ": " : "",
+                      r.error ? r.error : "", at, same);
+        pf_stream_fail(s, c, in->opts, "the stream so far after a flush does not "
+                       "decode to the data so far", pf_buf_defer(s, &d));
+    }
+}
+
 void pf_stream_batch_compress(pf_src *s, pf_stream_input *in)
 {
     const pf_stream_codec *c = in->t->codec;
-    size_t chunks[PF_STREAM_MAX_CHUNKS];
-    pf_stream_plan plan = {.chunks = chunks};
+    size_t chunks[PF_STREAM_MAX_CHUNKS], flushed[PF_STREAM_MAX_CHUNKS];
+    pf_stream_plan plan = {.chunks = chunks, .flushed = flushed};
     plan.n_chunks = pf_chunks(s, "in_chunks", in->len, chunks,
                               PF_STREAM_MAX_CHUNKS);
     if (in->t->n_plan_params) {
@@ -125,6 +156,8 @@ void pf_stream_batch_compress(pf_src *s, pf_stream_input *in)
     }
     pf_vec *streamed = pf_vec_new(s);
     pf_stream_compress(s, c, in->opts, in->data, in->len, &plan, streamed);
+    if (plan.flush && !plan.flush_keeps_bits)
+        check_flushes(s, in, &plan, streamed);
     pf_stream_result r;
     pf_stream_decompress_once(s, c, in->dopts, streamed->data, streamed->len,
                               in->len + CAP_SLACK, &r);
