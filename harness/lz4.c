@@ -22,7 +22,10 @@
  * and reference (comparison with a reference): the one-shot frame is, byte
  * for byte, the one the released liblz4 of the same version writes
  * (lz4/release.c): a change of the compressor that still round-trips
- * shows there only.
+ * shows there only; and length_edges (lz4/edges.c): a block whose literal
+ * run, match and last literal run have lengths where the block format's
+ * length bytes turn (15 + 255k - 1, + 0, + 1) decodes back and is the
+ * release's frame too (drawn data rarely has such lengths).
  * Raw mode feeds the rest of the input to LZ4F_decompress (frames one
  * after another, drawn steps) or to the block decoder (drawn capacity,
  * target and dictionary): decompress_safe, and for blocks the dictionary
@@ -55,7 +58,8 @@
  *
  * The files: here the properties and the modes; lz4/codec.c the frame
  * preferences and lz4frame behind the pf_stream_codec; lz4/block.c the
- * block API's properties; lz4/release.c the released library; lz4/format.c
+ * block API's properties; lz4/edges.c length_edges; lz4/release.c the
+ * released library; lz4/format.c
  * skippable frames and the offset-0 scan (R5); lz4/seeds.c the seeds;
  * lz4/lz4.h what they share.
  */
@@ -304,6 +308,7 @@ static const pf_property value_properties[] = {
     {"dest_size", lz_prop_dest_size},
     {"dict_attach", lz_prop_dict_attach},
     {"reference", prop_reference},
+    {"length_edges", lz_prop_length_edges},
 };
 static const pf_property raw_properties[] = {{"decompress_safe", prop_decompress_safe}};
 static const pf_mode modes[] = {

@@ -56,6 +56,8 @@ bool lz_frames_have_offset0(const uint8_t *p, size_t n);
 void lz_prop_block_capacity(pf_src *s, void *input);
 void lz_prop_dest_size(pf_src *s, void *input);
 void lz_prop_dict_attach(pf_src *s, void *input);
+/* edges.c: a block whose lengths sit where their encoding turns. */
+void lz_prop_length_edges(pf_src *s, void *input);
 
 /* codec.c: the frame preferences lz4frame gets for p and len bytes. */
 void lz_prefs_of(const int64_t *p, size_t len, LZ4F_preferences_t *pr);
