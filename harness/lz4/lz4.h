@@ -81,11 +81,12 @@ typedef struct lz_release {
     const char *(*error_name)(LZ4F_errorCode_t code);
 } lz_release;
 const lz_release *lz_release_get(void);
-/* The frame of data with pr and dict (dict->data NULL: none) by the
- * release: NULL, or its refusal. */
-const char *lz_release_compress(const lz_release *r, const LZ4F_preferences_t *pr,
-                                const pf_dict *dict, const uint8_t *data,
-                                size_t len, pf_vec *out);
+/* frame, the build under test's of data with o's preferences and
+ * dictionary, is byte for byte the release's (whose: what the report
+ * calls the release's frame); a refusal by the release fails too. */
+void lz_check_release_frame(pf_src *s, const lz_release *r, const lz_opts *o,
+                            const uint8_t *data, size_t len, const pf_vec *frame,
+                            const char *whose);
 
 /* harness/lz4.c: the value mode's hooks, for the seeds. */
 extern const pf_stream_target lz_target;

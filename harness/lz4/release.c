@@ -38,9 +38,11 @@ const lz_release *lz_release_get(void)
 
 /* As codec.c compresses a frame: LZ4F_compressFrame, or with a dictionary
  * LZ4F_compressFrame_usingCDict on a context of its own. */
-const char *lz_release_compress(const lz_release *r, const LZ4F_preferences_t *pr,
-                                const pf_dict *dict, const uint8_t *data,
-                                size_t len, pf_vec *out)
+/* The frame of data with pr and dict (dict->data NULL: none) by the
+ * release: NULL, or its refusal. */
+static const char *release_compress(const lz_release *r, const LZ4F_preferences_t *pr,
+                                    const pf_dict *dict, const uint8_t *data,
+                                    size_t len, pf_vec *out)
 {
     size_t bound = r->compress_frame_bound(len, pr), n;
     uint8_t *room = pf_vec_reserve(out, bound);
@@ -60,4 +62,19 @@ const char *lz_release_compress(const lz_release *r, const LZ4F_preferences_t *p
         return r->error_name(n);
     pf_vec_added(out, n);
     return NULL;
+}
+
+void lz_check_release_frame(pf_src *s, const lz_release *r, const lz_opts *o,
+                            const uint8_t *data, size_t len, const pf_vec *frame,
+                            const char *whose)
+{
+    LZ4F_preferences_t pr;
+    lz_prefs_of(o->p, len, &pr);
+    pf_vec *want = pf_vec_new(s);
+    const char *why = release_compress(r, &pr, &o->dict, data, len, want);
+    if (why)
+        pf_stream_fail(s, &lz_codec, o, "the released liblz4 refused what the "
+                       "build under test took", why);
+    pf_check_bytes_equal(s, NULL, whose, want->data, want->len, "the frame under test",
+                         frame->data, frame->len);
 }
