@@ -64,9 +64,10 @@ MUTATE_MIN_SCORE_cjson := 81.4
 # csv: its SEED=12 campaign (a clean sample at 979844d, drawn after SEED=11's
 # survivors were worked) as run, less the margin.
 MUTATE_MIN_SCORE_csv := 86.9
-# lz4: its SEED=22 campaign (the sample drawn after SEED=21's survivors
-# were worked), with its equivalents, less the margin.
-MUTATE_MIN_SCORE_lz4 := 58.2
+# lz4: its SEED=23 campaign (drawn after reference; length_edges came
+# after it) as run (72.7%, before its 6 equivalents were listed), less the
+# margin.
+MUTATE_MIN_SCORE_lz4 := 67.7
 # jsonc: its SEED=32 campaign (the sample drawn after SEED=31's survivors
 # were worked) as run (82.4%, before its 21 equivalents were listed), less
 # the margin: a new sample holds equivalents nobody has listed yet.
