@@ -273,21 +273,23 @@ static pf_step z_decoder_step(void *dec, pf_stream_io *io)
     if (ret == Z_NEED_DICT && d->dict && d->dict->data &&
         inflateSetDictionary(z, d->dict->data, (uInt)d->dict->len) == Z_OK)
         return PF_STEP_MORE;
+    static char words[256];
+    return zl_inflate_step(ret, z->msg, io, words, sizeof words);
+}
+
+pf_step zl_inflate_step(int ret, const char *msg, pf_stream_io *io, char *buf, size_t size)
+{
     if (ret == Z_STREAM_END)
         return PF_STEP_DONE;
     if (ret == Z_OK || ret == Z_BUF_ERROR)
         return PF_STEP_MORE;
-    static char words[256];
-    io->error = zl_inflate_refusal(ret, z->msg, words, sizeof words);
+    if (ret == Z_NEED_DICT) {
+        io->error = "Z_NEED_DICT without the dictionary";
+    } else {
+        snprintf(buf, size, "%s: %s", zl_ret_name(ret), msg ? msg : "");
+        io->error = buf;
+    }
     return PF_STEP_ERROR;
-}
-
-const char *zl_inflate_refusal(int ret, const char *msg, char *buf, size_t size)
-{
-    if (ret == Z_NEED_DICT)
-        return "Z_NEED_DICT without the dictionary";
-    snprintf(buf, size, "%s: %s", zl_ret_name(ret), msg ? msg : "");
-    return buf;
 }
 
 static void z_next_frame(void *dec) { inflateReset(dec); }

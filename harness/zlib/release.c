@@ -91,14 +91,9 @@ static pf_step release_decoder_step(void *dec, pf_stream_io *io)
     int ret = g_release.inflate(z, Z_NO_FLUSH);
     io->in_used = io->in_len - z->avail_in;
     io->out_used = io->room - z->avail_out;
-    if (ret == Z_STREAM_END)
-        return PF_STEP_DONE;
-    if (ret == Z_OK || ret == Z_BUF_ERROR)
-        return PF_STEP_MORE;
     /* Its own buffer: the words of the build's refusal stay as they are. */
     static char words[256];
-    io->error = zl_inflate_refusal(ret, z->msg, words, sizeof words);
-    return PF_STEP_ERROR;
+    return zl_inflate_step(ret, z->msg, io, words, sizeof words);
 }
 
 static void release_decoder_end(void *dec) { g_release.inflate_end(dec); }

@@ -101,8 +101,10 @@ const char *zl_release_compress(const zl_release *r, const zl_opts *o,
 /* The release's inflate as a stream-family decoder (options: zl_dec's
  * window), for reference_decode once zl_release_get() found it. */
 extern const pf_stream_codec zl_release_codec;
-/* The words of an inflate refusal, as zl_codec's decoder reports them. */
-const char *zl_inflate_refusal(int ret, const char *msg, char *buf, size_t size);
+/* What an inflate call's return means to the stream loop, as both
+ * decoders (the build's and the release's) say it: the end, more, or a
+ * refusal whose words (msg) are written into buf. */
+pf_step zl_inflate_step(int ret, const char *msg, pf_stream_io *io, char *buf, size_t size);
 /* The windowBits that inflates p's stream: a zlib-format 8 is 9 (R1). */
 int zl_inflate_window(const int64_t *p);
 
